@@ -1,0 +1,60 @@
+import { type HexKey, hexKey, neighbours, parseHexKey } from '../hex/index.js';
+import type { GameState, Territory } from '../core/state.js';
+import { HEART_KEY, occupiedHexes, portalsOnMap } from '../map/board.js';
+
+/** Troops placed at the start of the conquest (C2). */
+export const PORTAL_TROOPS = 1;
+export const PORTAL_NEIGHBOUR_TROOPS = 2;
+/** Wild-marker values by distance from the cubes, the last for every tile farther away (C3). */
+export const WILD_LAYERS = [2, 4, 6] as const;
+export const WILD_FAR = 8;
+export const HEART_EXTRA_MARKER = 4;
+export const HEART_NEIGHBOUR_EXTRA_MARKER = 2;
+
+const NO_FRONTIER = [0, 0, 0, 0, 0, 0] as const;
+
+/**
+ * The conquest's set-up (C1-C3): the first player is the one who placed his portal at its
+ * final position first; 1 troop on each portal and 2 on each tile touching it; wild markers
+ * 2, 4, 6 by adjacency over the tiles of the map from the tiles with cubes, 8 beyond;
+ * an extra 4 on the Heart and an extra 2 on each of its neighbours.
+ */
+export function startConquest(state: GameState): GameState {
+  const portals = portalsOnMap(state);
+  const first = portals.reduce((a, b) => (state.seats[b.seat]!.portalPlacedAt! < state.seats[a.seat]!.portalPlacedAt! ? b : a)).seat;
+  const onMap = new Set(occupiedHexes(state).map(hexKey));
+  const territories: Record<HexKey, Territory> = {};
+  for (const key of [...onMap].sort()) territories[key] = { owner: null, troops: 0, frontier: NO_FRONTIER, wild: [] };
+  for (const p of portals) {
+    territories[hexKey(p.at)] = { owner: p.seat, troops: PORTAL_TROOPS, frontier: NO_FRONTIER, wild: [] };
+    for (const n of neighbours(p.at)) {
+      const key = hexKey(n);
+      if (onMap.has(key)) territories[key] = { owner: p.seat, troops: PORTAL_NEIGHBOUR_TROOPS, frontier: NO_FRONTIER, wild: [] };
+    }
+  }
+  // Breadth-first layers over the tiles of the map, from the tiles with cubes (ruling 2).
+  let layer = Object.keys(territories).filter((k) => territories[k]!.owner !== null);
+  const seen = new Set(layer);
+  for (const value of WILD_LAYERS) {
+    const next: HexKey[] = [];
+    for (const key of layer) {
+      for (const n of neighbours(parseHexKey(key))) {
+        const nk = hexKey(n);
+        if (!onMap.has(nk) || seen.has(nk)) continue;
+        seen.add(nk);
+        next.push(nk);
+        territories[nk] = { ...territories[nk]!, wild: [value] };
+      }
+    }
+    layer = next;
+  }
+  for (const key of onMap) if (!seen.has(key)) territories[key] = { ...territories[key]!, wild: [WILD_FAR] };
+  const heart = territories[HEART_KEY]!;
+  territories[HEART_KEY] = { ...heart, wild: [...heart.wild, HEART_EXTRA_MARKER] };
+  for (const n of neighbours(parseHexKey(HEART_KEY))) {
+    const nk = hexKey(n);
+    const t = territories[nk];
+    if (t && t.owner === null) territories[nk] = { ...t, wild: [...t.wild, HEART_NEIGHBOUR_EXTRA_MARKER] };
+  }
+  return { ...state, territories, phase: { name: 'conquest', day: 1, first } };
+}

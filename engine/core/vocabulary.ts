@@ -1,0 +1,42 @@
+/**
+ * The game's vocabulary: every enumerated word as an `as const` array with its union type.
+ */
+
+/** The six tile colours; each is a terrain, and each player's colour is his civilisation's favoured terrain (ruling 1). */
+export const COLOURS = ['forest', 'mountain', 'lake', 'plain', 'desert', 'marsh'] as const;
+export type Colour = (typeof COLOURS)[number];
+
+/** A land tile is one of the six colours or black (no terrain, no production). */
+export const TILE_COLOURS = [...COLOURS, 'black'] as const;
+export type TileColour = (typeof TILE_COLOURS)[number];
+
+export const isColour = (x: unknown): x is Colour => typeof x === 'string' && (COLOURS as readonly string[]).includes(x);
+export const isTileColour = (x: unknown): x is TileColour =>
+  typeof x === 'string' && (TILE_COLOURS as readonly string[]).includes(x);
+
+/** The six civilisations (their Worlds of unit cards come with the card-effect engine). */
+export const CIVILISATIONS = ['elves', 'dwarves', 'necromancers', 'miners', 'druids', 'tritons'] as const;
+export type Civilisation = (typeof CIVILISATIONS)[number];
+export const isCivilisation = (x: unknown): x is Civilisation =>
+  typeof x === 'string' && (CIVILISATIONS as readonly string[]).includes(x);
+
+export const MIN_PLAYERS = 2;
+export const MAX_PLAYERS = 6;
+
+/** A seat is a player's place at the table, 0..5, numbered clockwise. */
+export type Seat = number;
+
+/** The phases of a game, in order. */
+export const PHASES = ['setup', 'mapCreation', 'finalRound', 'conquest'] as const;
+export type PhaseName = (typeof PHASES)[number];
+
+/** Display data for colours: an Okabe-Ito palette (tellable apart with colour-blindness), a glyph and a letter. */
+export const COLOUR_STYLE: Readonly<Record<TileColour, { rgb: string; glyph: string; letter: string; terrain: string; fr: string }>> = {
+  forest: { rgb: '#009E73', glyph: '♣', letter: 'F', terrain: 'forest', fr: 'forêt' },
+  mountain: { rgb: '#0072B2', glyph: '▲', letter: 'M', terrain: 'mountains', fr: 'montagnes' },
+  lake: { rgb: '#56B4E9', glyph: '≈', letter: 'L', terrain: 'lakes', fr: 'lacs' },
+  plain: { rgb: '#E69F00', glyph: '∴', letter: 'P', terrain: 'plains', fr: 'plaines' },
+  desert: { rgb: '#F0E442', glyph: '◌', letter: 'D', terrain: 'desert', fr: 'désert' },
+  marsh: { rgb: '#CC79A7', glyph: '✣', letter: 'S', terrain: 'marshes', fr: 'marais' },
+  black: { rgb: '#1A1A1A', glyph: '■', letter: 'B', terrain: 'barren land', fr: 'terre stérile' },
+};

@@ -1,0 +1,72 @@
+import type { SeatAction } from './core/actions.js';
+import { commitPile } from './core/commit.js';
+import { fromHex, hashText } from './core/hash.js';
+import { RandomStream } from './core/random.js';
+import type { GameState } from './core/state.js';
+import type { Vault } from './core/vault.js';
+import type { Seat } from './core/vocabulary.js';
+import { applyAction, awaiting, legalActions } from './game.js';
+import { type GameSetup, PILE_TILES, newGame, tileRef } from './map/setup.js';
+
+/**
+ * Local mode: one process holds every seat's vault and feeds random events from a seed.
+ * For tests, hot-seat play and bots; a networked game gets the same inputs from its peers.
+ */
+
+/** A seat's vault dealt from a seed: its tiles in a secret order with their salts. */
+export function localVault(seed: string, seat: Seat): Vault {
+  const entropy = fromHex(hashText(`bfe/local/vault/${seed}/${seat}`))!;
+  const refs = PILE_TILES.map((_, i) => tileRef(seat, i));
+  const { commitments, openings } = commitPile(refs, PILE_TILES, entropy);
+  return { seat, tileCommitments: commitments, tiles: Object.fromEntries(openings.map((o) => [o.ref, o])) };
+}
+
+/** The k-th random event's value, from a seed. */
+export const localRandom = (seed: string, k: number): string => hashText(`bfe/local/random/${seed}/${k}`);
+
+/** A player: given what his seat may see and do, picks one of the legal actions. */
+export type Agent = (state: GameState, seat: Seat, legal: readonly SeatAction[], vault: Vault) => SeatAction;
+
+export interface LocalGame {
+  state: GameState;
+  readonly vaults: readonly Vault[];
+  /** Every action applied, random events included, in order: the game's log. */
+  readonly log: unknown[];
+}
+
+export function startLocalGame(setup: GameSetup, seed: string): LocalGame {
+  const created = newGame(setup);
+  if (!created.ok) throw new Error(`startLocalGame: ${created.error.message}`);
+  return { state: created.value, vaults: setup.players.map((_, seat) => localVault(seed, seat)), log: [] };
+}
+
+/** Applies one action, throwing if the engine refuses it (local drivers only feed legal actions). */
+export function step(game: LocalGame, action: unknown): void {
+  const next = applyAction(game.state, action);
+  if (!next.ok) throw new Error(`step: ${next.error.code} (${next.error.rule}): ${next.error.message} — ${JSON.stringify(action)}`);
+  game.state = next.value;
+  game.log.push(action);
+}
+
+/**
+ * Plays until `stop` says so or nobody is awaited: random events come from the seed,
+ * seats act through their agents.
+ */
+export function playLocal(game: LocalGame, seed: string, agents: readonly Agent[], stop: (s: GameState) => boolean = () => false): void {
+  for (;;) {
+    if (stop(game.state)) return;
+    const who = awaiting(game.state);
+    if (who.kind === 'over') return;
+    if (who.kind === 'random') {
+      step(game, { kind: 'random', value: localRandom(seed, game.state.randomEvents) });
+      continue;
+    }
+    const vault = game.vaults[who.seat]!;
+    const legal = legalActions(game.state, who.seat, vault);
+    if (legal.length === 0) throw new Error(`playLocal: seat ${who.seat} is awaited but has no legal action`);
+    step(game, agents[who.seat]!(game.state, who.seat, legal, vault));
+  }
+}
+
+/** A stream of agent choices seeded apart from the game's random events. */
+export const agentStream = (seed: string, seat: Seat): RandomStream => new RandomStream(hashText(`bfe/local/agent/${seed}/${seat}`));

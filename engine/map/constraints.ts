@@ -1,0 +1,54 @@
+import { type Hex, distance, neighbours } from '../hex/index.js';
+import { type RuleError, ruleError } from '../core/errors.js';
+import type { GameState } from '../core/state.js';
+import type { Seat } from '../core/vocabulary.js';
+import { HEART, distanceToNearestPortal, isOccupied, occupant, portalsOnMap, touchesMap } from './board.js';
+
+/** Minimum grid distances of 004's placement constraints ("at least k tiles between" = distance >= k + 1, ruling 2). */
+export const PORTAL_HEART_MIN_DISTANCE = 4;
+export const PORTAL_PORTAL_MIN_DISTANCE = 5;
+export const TILE_PORTAL_MIN_DISTANCE = 4;
+export const PORTAL_MAX_NON_BLACK_NEIGHBOURS = 2;
+
+/** Why a land tile (drawn, face-up or black) cannot go on `at`, or null if it can (M6, M10; black tiles of a fenced-in fallback skip M10, ruling M14b). */
+export function landPlacementError(state: GameState, at: Hex, fenced = false): RuleError | null {
+  if (isOccupied(state, at)) return ruleError('CellOccupied', 'M6', 'a tile already stands there');
+  if (!touchesMap(state, at)) return ruleError('NotTouchingMap', 'M6', 'a tile must touch a tile of the map');
+  if (!fenced && distanceToNearestPortal(state, at) < TILE_PORTAL_MIN_DISTANCE)
+    return ruleError('TileNearPortal', 'M10', 'there must be at least 3 tiles between the tile placed and every portal on the map');
+  return null;
+}
+
+/** Non-black tiles (colours, the Heart, portals) touching a hex; `except` leaves a seat's portal out. */
+export function nonBlackNeighbours(state: GameState, at: Hex, except?: Seat): number {
+  let n = 0;
+  for (const h of neighbours(at)) {
+    const o = occupant(state, h, except);
+    if (o && !(o.kind === 'land' && o.colour === 'black')) n++;
+  }
+  return n;
+}
+
+/**
+ * The placement constraints of a portal that do not depend on touching the map (M7, M8, M9).
+ * `seat`'s own portal is left out, as it is removed before being added elsewhere.
+ */
+export function portalSiteError(state: GameState, seat: Seat, at: Hex): RuleError | null {
+  if (isOccupied(state, at, seat)) return ruleError('CellOccupied', 'M6', 'a tile already stands there');
+  if (distance(at, HEART) < PORTAL_HEART_MIN_DISTANCE)
+    return ruleError('PortalNearHeart', 'M7', 'there must be at least 3 tiles between a portal and the Heart of Eden');
+  for (const p of portalsOnMap(state, seat)) {
+    if (distance(at, p.at) < PORTAL_PORTAL_MIN_DISTANCE)
+      return ruleError('PortalNearPortal', 'M8', 'there must be at least 4 tiles between two portals');
+  }
+  if (nonBlackNeighbours(state, at, seat) > PORTAL_MAX_NON_BLACK_NEIGHBOURS)
+    return ruleError('PortalCrowded', 'M9', 'a portal may touch at most 2 non-black tiles');
+  return null;
+}
+
+/** Why `seat`'s portal cannot go on `at`, or null if it can (M6-M9). */
+export function portalPlacementError(state: GameState, seat: Seat, at: Hex): RuleError | null {
+  if (isOccupied(state, at, seat)) return ruleError('CellOccupied', 'M6', 'a tile already stands there');
+  if (!touchesMap(state, at, seat)) return ruleError('NotTouchingMap', 'M6', 'a tile must touch a tile of the map');
+  return portalSiteError(state, seat, at);
+}
