@@ -18,5 +18,5 @@ export { energyRichTiles, isEnergyRich } from './map/energy.js';
 export { blackTilesNeeded, landSites, portalSites } from './map/blacks.js';
 export { tilesLeft } from './map/flow.js';
 export { applyAction, legalActions, awaiting, stateHash, makeState, type Awaiting } from './game.js';
-export { localVault, localRandom, startLocalGame, playLocal, step, agentStream, type Agent, type LocalGame } from './local.js';
+export { makeVault, localVault, localRandom, startLocalGame, playLocal, step, agentStream, type Agent, type LocalGame } from './local.js';
 export { randomAgent } from './agents/random.js';

@@ -13,13 +13,18 @@ import { type GameSetup, PILE_TILES, newGame, tileRef } from './map/setup.js';
  * For tests, hot-seat play and bots; a networked game gets the same inputs from its peers.
  */
 
-/** A seat's vault dealt from a seed: its tiles in a secret order with their salts. */
-export function localVault(seed: string, seat: Seat): Vault {
-  const entropy = fromHex(hashText(`bfe/local/vault/${seed}/${seat}`))!;
+/**
+ * A seat's vault: its face-down tiles dealt in a secret order, each salted, from at least 32 bytes
+ * of secret entropy (crypto.getRandomValues in play; a seed in local mode).
+ */
+export function makeVault(seat: Seat, entropy: Uint8Array): Vault {
   const refs = PILE_TILES.map((_, i) => tileRef(seat, i));
   const { commitments, openings } = commitPile(refs, PILE_TILES, entropy);
   return { seat, tileCommitments: commitments, tiles: Object.fromEntries(openings.map((o) => [o.ref, o])) };
 }
+
+/** A seat's vault dealt from a seed, for local play and tests. */
+export const localVault = (seed: string, seat: Seat): Vault => makeVault(seat, fromHex(hashText(`bfe/local/vault/${seed}/${seat}`))!);
 
 /** The k-th random event's value, from a seed. */
 export const localRandom = (seed: string, k: number): string => hashText(`bfe/local/random/${seed}/${k}`);
