@@ -2,19 +2,22 @@ import { type Hex, type HexKey, distance, hexKey, neighbours } from '../hex/inde
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
 import { HEART, distanceToNearestPortal, frontierCells, isOccupied, portalsOnMap, touchesMap } from './board.js';
-import { PORTAL_HEART_MIN_DISTANCE, PORTAL_PORTAL_MIN_DISTANCE, TILE_PORTAL_MIN_DISTANCE, nonBlackNeighbours, portalPlacementError, landPlacementError } from './constraints.js';
+import { PORTAL_HEART_MIN_DISTANCE, PORTAL_PORTAL_MIN_DISTANCE, TILE_PORTAL_MIN_DISTANCE, nonBlackNeighbours, portalSiteError } from './constraints.js';
 
 /** Beyond this many black tiles the search stops (file 000 gives more black tiles "etc."; none of 6 x 500 test maps needs more than 2). */
 export const MAX_BLACK_TILES = 8;
 
 /** Where `seat`'s portal could go now (M6-M9), in canonical order. */
 export function portalSites(state: GameState, seat: Seat): Hex[] {
-  return frontierCells(state, seat).filter((h) => portalPlacementError(state, seat, h) === null);
+  // Frontier cells are empty and touch the map already; only M7-M9 remain to check.
+  return frontierCells(state, seat).filter((h) => portalSiteError(state, seat, h) === null);
 }
 
 /** Where a land tile could go now (M6, M10), in canonical order; `fenced` black tiles ignore M10 (ruling M14b). */
-export function landSites(state: GameState, fenced = false): Hex[] {
-  return frontierCells(state).filter((h) => landPlacementError(state, h, fenced) === null);
+export function landSites(state: GameState, fenced = false): readonly Hex[] {
+  // Frontier cells are empty and touch the map already; only M10 remains to check.
+  const cells = frontierCells(state);
+  return fenced ? cells : cells.filter((h) => distanceToNearestPortal(state, h) >= TILE_PORTAL_MIN_DISTANCE);
 }
 
 /**

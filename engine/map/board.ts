@@ -1,6 +1,6 @@
-import { type Hex, type HexKey, distance, hexKey, neighbours, parseHexKey } from '../hex/index.js';
-import type { GameState } from '../core/state.js';
-import type { Colour, Seat } from '../core/vocabulary.js';
+import { type Hex, type HexKey, distance, hexKey, parseHexKey } from '../hex/index.js';
+import type { GameState, LandTile } from '../core/state.js';
+import type { Colour, Seat, TileColour } from '../core/vocabulary.js';
 
 /** The Heart of Eden stands at the centre of the map (M3). */
 export const HEART: Hex = { q: 0, r: 0 };
@@ -11,65 +11,153 @@ export interface PlacedPortal {
   readonly at: Hex;
 }
 
-/** Portals on the map, by seat order; `except` leaves one seat's portal out (as when it moves). */
-export function portalsOnMap(state: GameState, except?: Seat): PlacedPortal[] {
-  const out: PlacedPortal[] = [];
-  state.seats.forEach((s, seat) => {
-    if (s.portal && seat !== except) out.push({ seat, at: s.portal });
-  });
-  return out;
-}
-
 /** What stands on a hex: a land tile, the Heart, a portal, or nothing. */
 export type Occupant =
   | { readonly kind: 'heart' }
-  | { readonly kind: 'land'; readonly colour: import('../core/vocabulary.js').TileColour }
+  | { readonly kind: 'land'; readonly colour: TileColour }
   | { readonly kind: 'portal'; readonly seat: Seat; readonly colour: Colour }
   | null;
 
-export function occupant(state: GameState, h: Hex, except?: Seat): Occupant {
-  const tile = state.map[hexKey(h)];
-  if (tile) return tile;
-  for (let seat = 0; seat < state.seats.length; seat++) {
-    const p = state.seats[seat]!.portal;
-    if (p && seat !== except && p.q === h.q && p.r === h.r) return { kind: 'portal', seat, colour: state.seats[seat]!.colour };
-  }
-  return null;
+// Cells are indexed by a small integer so that lookups need no string building:
+// cell(q, r) = (q + OFFSET) * STRIDE + (r + OFFSET); coordinates stay within ±OFFSET.
+const OFFSET = 512;
+const STRIDE = 1024;
+const cell = (q: number, r: number): number => (q + OFFSET) * STRIDE + (r + OFFSET);
+const cellQ = (c: number): number => Math.floor(c / STRIDE) - OFFSET;
+const cellR = (c: number): number => (c % STRIDE) - OFFSET;
+/** Neighbour offsets in cell units, in the order of DIRECTIONS. */
+const STEPS = [STRIDE, 1, -STRIDE + 1, -STRIDE, -1, STRIDE - 1] as const;
+
+/** The land tiles and the Heart, indexed once per map object (maps are immutable, so it never goes stale). */
+interface MapIndex {
+  readonly cells: Map<number, LandTile>;
+  /** Empty cells touching a land tile or the Heart. */
+  readonly frontier: readonly number[];
+  /** Frontier hexes with portals, by the portal cells taken into account ("c1,c2,..."). */
+  readonly withPortals: Map<string, readonly Hex[]>;
 }
+
+const mapIndexes = new WeakMap<GameState['map'], MapIndex>();
+
+function mapIndex(map: GameState['map']): MapIndex {
+  let idx = mapIndexes.get(map);
+  if (idx) return idx;
+  const cells = new Map<number, LandTile>();
+  for (const key in map) {
+    const h = parseHexKey(key);
+    cells.set(cell(h.q, h.r), map[key]!);
+  }
+  const frontier = new Set<number>();
+  for (const c of cells.keys()) for (const s of STEPS) if (!cells.has(c + s)) frontier.add(c + s);
+  idx = { cells, frontier: [...frontier], withPortals: new Map() };
+  mapIndexes.set(map, idx);
+  return idx;
+}
+
+/** Per state: the portals' cells, and frontier lists by the seat whose portal is left out (-1: none). */
+interface BoardIndex {
+  readonly map: MapIndex;
+  readonly portals: readonly PlacedPortal[];
+  readonly portalCells: readonly number[];
+  readonly frontiers: Map<number, readonly Hex[]>;
+}
+
+const indexes = new WeakMap<GameState, BoardIndex>();
+
+function boardIndex(state: GameState): BoardIndex {
+  let idx = indexes.get(state);
+  if (idx) return idx;
+  const portals: PlacedPortal[] = [];
+  const portalCells: number[] = [];
+  state.seats.forEach((s, seat) => {
+    if (!s.portal) return;
+    portals.push({ seat, at: s.portal });
+    portalCells.push(cell(s.portal.q, s.portal.r));
+  });
+  idx = { map: mapIndex(state.map), portals, portalCells, frontiers: new Map() };
+  indexes.set(state, idx);
+  return idx;
+}
+
+function lookupIn(state: GameState, idx: BoardIndex, c: number, except: Seat | undefined): Occupant {
+  const land = idx.map.cells.get(c);
+  if (land) return land;
+  const i = idx.portalCells.indexOf(c);
+  if (i < 0) return null;
+  const p = idx.portals[i]!;
+  return p.seat === except ? null : { kind: 'portal', seat: p.seat, colour: state.seats[p.seat]!.colour };
+}
+
+/** Portals on the map, by seat order; `except` leaves one seat's portal out (as when it moves). */
+export function portalsOnMap(state: GameState, except?: Seat): PlacedPortal[] {
+  return boardIndex(state).portals.filter((p) => p.seat !== except);
+}
+
+export const occupant = (state: GameState, h: Hex, except?: Seat): Occupant => lookupIn(state, boardIndex(state), cell(h.q, h.r), except);
 
 export const isOccupied = (state: GameState, h: Hex, except?: Seat): boolean => occupant(state, h, except) !== null;
 
-export const touchesMap = (state: GameState, h: Hex, except?: Seat): boolean =>
-  neighbours(h).some((n) => isOccupied(state, n, except));
-
-/** Every tile on the map (land, Heart and portals) as hexes, in canonical order. */
-export function occupiedHexes(state: GameState, except?: Seat): Hex[] {
-  const out = Object.keys(state.map).map(parseHexKey);
-  for (const p of portalsOnMap(state, except)) out.push(p.at);
-  return out.sort(compareHex);
+/** The six neighbours' occupants, in the order of DIRECTIONS. */
+export function neighbourOccupants(state: GameState, h: Hex, except?: Seat): Occupant[] {
+  const idx = boardIndex(state);
+  const c = cell(h.q, h.r);
+  return STEPS.map((s) => lookupIn(state, idx, c + s, except));
 }
 
-/** Empty hexes touching the map, in canonical order (row, then column): the only places a tile can go. */
-export function frontierCells(state: GameState, except?: Seat): Hex[] {
-  const seen = new Set<HexKey>();
-  const out: Hex[] = [];
-  for (const h of occupiedHexes(state, except)) {
-    for (const n of neighbours(h)) {
-      const key = hexKey(n);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      if (!isOccupied(state, n, except)) out.push(n);
-    }
-  }
-  return out.sort(compareHex);
-}
+export const touchesMap = (state: GameState, h: Hex, except?: Seat): boolean => {
+  const idx = boardIndex(state);
+  const c = cell(h.q, h.r);
+  return STEPS.some((s) => lookupIn(state, idx, c + s, except) !== null);
+};
 
 /** Canonical order of hexes: by r, then q. Never depends on insertion order, so a state read back from JSON lists the same actions. */
 export const compareHex = (a: Hex, b: Hex): number => a.r - b.r || a.q - b.q;
+const compareCells = (a: number, b: number): number => cellR(a) - cellR(b) || cellQ(a) - cellQ(b);
+const toHex = (c: number): Hex => ({ q: cellQ(c), r: cellR(c) });
+
+/** Cells to hexes in canonical order, through a numeric sort on row-major keys. */
+function sortCells(cells: Iterable<number>): Hex[] {
+  const keys: number[] = [];
+  for (const c of cells) keys.push((cellR(c) + OFFSET) * STRIDE + cellQ(c) + OFFSET);
+  const sorted = Int32Array.from(keys).sort();
+  const out: Hex[] = new Array(sorted.length);
+  for (let i = 0; i < sorted.length; i++) out[i] = { q: (sorted[i]! % STRIDE) - OFFSET, r: Math.floor(sorted[i]! / STRIDE) - OFFSET };
+  return out;
+}
+
+/** Every tile on the map (land, Heart and portals) as hexes, in canonical order. */
+export function occupiedHexes(state: GameState, except?: Seat): Hex[] {
+  const idx = boardIndex(state);
+  const out = [...idx.map.cells.keys()];
+  idx.portals.forEach((p, i) => p.seat !== except && out.push(idx.portalCells[i]!));
+  return out.sort(compareCells).map(toHex);
+}
+
+/** Empty hexes touching the map, in canonical order (row, then column): the only places a tile can go. */
+export function frontierCells(state: GameState, except?: Seat): readonly Hex[] {
+  const idx = boardIndex(state);
+  if (except !== undefined && !state.seats[except]?.portal) except = undefined;
+  const cached = idx.frontiers.get(except ?? -1);
+  if (cached) return cached;
+  const portalCells = idx.portalCells.filter((_, i) => idx.portals[i]!.seat !== except);
+  const signature = portalCells.join(',');
+  const shared = idx.map.withPortals.get(signature);
+  if (shared) {
+    idx.frontiers.set(except ?? -1, shared);
+    return shared;
+  }
+  const seen = new Set<number>();
+  for (const c of idx.map.frontier) if (!portalCells.includes(c)) seen.add(c);
+  for (const p of portalCells) for (const s of STEPS) if (!idx.map.cells.has(p + s) && !portalCells.includes(p + s)) seen.add(p + s);
+  const out = sortCells(seen);
+  idx.frontiers.set(except ?? -1, out);
+  idx.map.withPortals.set(signature, out);
+  return out;
+}
 
 /** Distance from a hex to the nearest portal on the map (Infinity if none). */
 export function distanceToNearestPortal(state: GameState, h: Hex, except?: Seat): number {
   let best = Infinity;
-  for (const p of portalsOnMap(state, except)) best = Math.min(best, distance(h, p.at));
+  for (const p of boardIndex(state).portals) if (p.seat !== except) best = Math.min(best, distance(h, p.at));
   return best;
 }

@@ -1,8 +1,8 @@
-import { type Hex, distance, neighbours } from '../hex/index.js';
+import { type Hex, distance } from '../hex/index.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { HEART, distanceToNearestPortal, isOccupied, occupant, portalsOnMap, touchesMap } from './board.js';
+import { HEART, distanceToNearestPortal, isOccupied, neighbourOccupants, portalsOnMap, touchesMap } from './board.js';
 
 /** Minimum grid distances of 004's placement constraints ("at least k tiles between" = distance >= k + 1, ruling 2). */
 export const PORTAL_HEART_MIN_DISTANCE = 4;
@@ -22,19 +22,15 @@ export function landPlacementError(state: GameState, at: Hex, fenced = false): R
 /** Non-black tiles (colours, the Heart, portals) touching a hex; `except` leaves a seat's portal out. */
 export function nonBlackNeighbours(state: GameState, at: Hex, except?: Seat): number {
   let n = 0;
-  for (const h of neighbours(at)) {
-    const o = occupant(state, h, except);
-    if (o && !(o.kind === 'land' && o.colour === 'black')) n++;
-  }
+  for (const o of neighbourOccupants(state, at, except)) if (o && !(o.kind === 'land' && o.colour === 'black')) n++;
   return n;
 }
 
 /**
- * The placement constraints of a portal that do not depend on touching the map (M7, M8, M9).
+ * The placement constraints of a portal on an empty cell, touching the map or not (M7, M8, M9).
  * `seat`'s own portal is left out, as it is removed before being added elsewhere.
  */
 export function portalSiteError(state: GameState, seat: Seat, at: Hex): RuleError | null {
-  if (isOccupied(state, at, seat)) return ruleError('CellOccupied', 'M6', 'a tile already stands there');
   if (distance(at, HEART) < PORTAL_HEART_MIN_DISTANCE)
     return ruleError('PortalNearHeart', 'M7', 'there must be at least 3 tiles between a portal and the Heart of Eden');
   for (const p of portalsOnMap(state, seat)) {

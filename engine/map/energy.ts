@@ -1,7 +1,7 @@
-import { type HexKey, neighbours, parseHexKey } from '../hex/index.js';
+import { type HexKey, parseHexKey } from '../hex/index.js';
 import type { GameState } from '../core/state.js';
 import type { Colour } from '../core/vocabulary.js';
-import { occupant } from './board.js';
+import { neighbourOccupants } from './board.js';
 
 /** A tile touching this many colours is energy-rich (M12). */
 export const ENERGY_RICH_COLOURS = 4;
@@ -21,8 +21,7 @@ export function isEnergyRich(state: GameState, key: HexKey): boolean {
   const tile = state.map[key];
   if (!tile || tile.kind !== 'land') return false;
   const colours = new Set<Colour>();
-  for (const n of neighbours(parseHexKey(key))) {
-    const o = occupant(state, n);
+  for (const o of neighbourOccupants(state, parseHexKey(key))) {
     if (!o) continue;
     if (o.kind === 'portal') colours.add(o.colour);
     else if (o.kind === 'land' && o.colour !== 'black') colours.add(o.colour);

@@ -213,10 +213,9 @@ export function mapLegalActions(state: GameState, seat: Seat, vault?: Vault): Se
       return [];
     case 'place': {
       const opening = me.drawn ? vault?.tiles[me.drawn] : undefined;
-      const withOpening = <T extends object>(a: T) => (opening ? { ...a, opening } : a);
       const sites = landSites(state);
-      if (sites.length === 0) return [withOpening({ kind: 'setAsideTile' as const, seat, from: 'drawn' as const })];
-      return sites.map((at) => withOpening({ kind: 'placeTile' as const, seat, from: 'drawn' as const, at }));
+      if (sites.length === 0) return [opening ? { kind: 'setAsideTile', seat, from: 'drawn', opening } : { kind: 'setAsideTile', seat, from: 'drawn' }];
+      return sites.map((at): SeatAction => (opening ? { kind: 'placeTile', seat, from: 'drawn', at, opening } : { kind: 'placeTile', seat, from: 'drawn', at }));
     }
     case 'black': {
       const owed = phase.blacksOwed - 1;
