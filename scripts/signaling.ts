@@ -57,9 +57,20 @@ const { ExpressPeerServer } = require(workerData.peerPath);
 const express = createRequire(workerData.peerPath)('express');
 const app = express();
 const server = http.createServer(app);
-app.use(ExpressPeerServer(server, { path: workerData.path, key: workerData.key, allow_discovery: false, proxied: false }));
-server.on('error', (e) => parentPort.postMessage({ kind: 'error', code: e.code, message: e.message }));
-server.listen(workerData.port, workerData.host, () => parentPort.postMessage({ kind: 'listening', port: server.address().port }));
+const peer = ExpressPeerServer(server, { path: workerData.path, key: workerData.key, allow_discovery: false, proxied: false });
+app.use(peer);
+let listening = false;
+// The peer app re-emits its websocket server's errors, the listen error included; unhandled, they would kill the worker.
+const report = (e) => {
+  if (listening) console.error('PeerJS server:', e && e.message);
+  else parentPort.postMessage({ kind: 'error', code: e && e.code, message: String(e && e.message) });
+};
+peer.on('error', report);
+server.on('error', report);
+server.listen(workerData.port, workerData.host, () => {
+  listening = true;
+  parentPort.postMessage({ kind: 'listening', port: server.address().port });
+});
 `;
 
 type WorkerReport = { kind: 'listening'; port: number } | { kind: 'error'; code?: string; message: string };

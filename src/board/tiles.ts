@@ -83,7 +83,8 @@ export const seatLabel = (seat: Seat): string => `P${seat + 1}`;
 
 /** Black or white, whichever reads better on `rgb` (WCAG contrast). */
 export function inkOn(rgb: string): '#000' | '#fff' {
-  const n = parseInt(rgb.slice(1), 16);
+  const digits = rgb.slice(1);
+  const n = parseInt(digits.length === 3 ? digits.replace(/./g, '$&$&') : digits, 16);
   const channel = (c: number): number => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

@@ -1,0 +1,105 @@
+/** Shared by the browser tests: find Debian's chromium, build and serve the page, free ports. */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { build } from 'vite';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Flags for a quiet, offline, sandbox-less headless chromium (CI runs as root). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
+];
+
+/**
+ * The system chromium, or null: $CHROMIUM if set (a path; one that does not exist counts as
+ * missing), else `which chromium`, else /usr/bin/chromium. Never a browser downloaded by a tool.
+ */
+export function findChromium(): string | null {
+  const chosen = process.env['CHROMIUM'];
+  if (chosen !== undefined && chosen !== '') return existsSync(chosen) ? chosen : null;
+  try {
+    const found = execFileSync('which', ['chromium'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (found) return found;
+  } catch {
+    // not on PATH
+  }
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
+}
+
+export const browserRequired = (): boolean => process.env['REQUIRE_BROWSER'] === '1';
+
+export const NO_CHROMIUM =
+  'chromium is not installed (apt-get install -y chromium): browser tests skipped. Set REQUIRE_BROWSER=1 to make this a failure.';
+
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+/** A free TCP port on 127.0.0.1 (closed again before returning). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServedApp {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+};
+
+/** `vite build` of the page into a temp dir, served by a tiny static server on a free loopback port. */
+export async function buildAndServe(): Promise<ServedApp> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'bfe-dist-'));
+  await build({ root: repoRoot, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const rel = path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    const file = path.join(outDir, rel.endsWith('/') ? `${rel}index.html` : rel);
+    if (!file.startsWith(outDir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
+      () => res.writeHead(404).end('not found'),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
