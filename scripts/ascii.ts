@@ -13,7 +13,7 @@ const SEAT_LETTERS = 'abcdef';
 const ANSI_BG: Record<string, number> = { forest: 36, mountain: 25, lake: 74, plain: 172, desert: 185, marsh: 175, black: 236, heart: 255, portal: 231 };
 
 /**
- * The map as rows of hexes, 6 columns a cell, each row shifted half a cell (pointy-top axial layout).
+ * The map as rows of hexes, 8 columns a cell, each row shifted half a cell (pointy-top axial layout).
  * A cell reads: terrain letter (H = Heart, @ = portal), '*' if energy-rich, then after the conquest's
  * set-up the troops with the owner's letter (a-f by seat), or the wild markers' total with 'w'.
  */
@@ -24,22 +24,20 @@ export function renderMap(state: GameState, colour = false): string {
   const minX = Math.min(...xs);
   const minR = Math.min(...hexes.map((h) => h.r));
   const maxR = Math.max(...hexes.map((h) => h.r));
-  const byKey = new Map(hexes.map((h) => [hexKey(h), h] as const));
   const lines: string[] = [];
   for (let r = minR; r <= maxR; r++) {
     const row = hexes.filter((h) => h.r === r).sort((a, b) => a.q - b.q);
     let line = '';
     let col = 0;
     for (const h of row) {
-      const x = (2 * h.q + h.r - minX) * 3;
+      const x = (2 * h.q + h.r - minX) * 4;
       line += ' '.repeat(x - col);
       const text = cellText(state, h, rich);
       line += colour ? paint(state, h, text) : text;
-      col = x + 6;
+      col = x + 7;
     }
     lines.push(line.replace(/\s+$/, ''));
   }
-  void byKey;
   return lines.join('\n');
 }
 
@@ -52,12 +50,12 @@ function cellText(state: GameState, h: Hex, rich: Set<string>): string {
   let tail = '   ';
   if (t?.owner != null) tail = `${String(t.troops + t.frontier.reduce((a, b) => a + b, 0)).padStart(2)}${SEAT_LETTERS[t.owner]}`;
   else if (t && t.wild.length > 0) tail = `${String(t.wild.reduce((a, b) => a + b, 0)).padStart(2)}w`;
-  return `[${head}${mark}${tail}]`.padEnd(6);
+  return `[${head}${mark}${tail}]`;
 }
 
 function paint(state: GameState, h: Hex, text: string): string {
   const o = occupant(state, h);
   const bg = o?.kind === 'heart' ? ANSI_BG['heart']! : o?.kind === 'portal' ? ANSI_BG[o.colour]! : o ? ANSI_BG[o.colour]! : 0;
   const fg = o?.kind === 'land' && (o.colour === 'black' || o.colour === 'mountain') ? 255 : 16;
-  return `\x1b[48;5;${bg}m\x1b[38;5;${fg}m${text.slice(0, 6)}\x1b[0m`;
+  return `\x1b[48;5;${bg}m\x1b[38;5;${fg}m${text}\x1b[0m`;
 }

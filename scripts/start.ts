@@ -76,6 +76,7 @@ async function main(): Promise<void> {
     );
   } catch (e) {
     console.error(`npm start: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof PortInUseError) console.error('Ports can be chosen with BFE_PORT (game), BFE_PEER_PORT (PeerJS) and BFE_SIGNALING_PORT (y-webrtc).');
     await stop(1);
   }
 }

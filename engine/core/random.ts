@@ -1,5 +1,3 @@
-import { fromHex } from './hash.js';
-
 /**
  * Turning one random event's 32-byte value into draws. The value comes from outside
  * the engine (the peers' beacon, or a seeded local source); the engine only expands it,
@@ -12,13 +10,16 @@ export class RandomStream {
   private d: number;
 
   constructor(value: string) {
-    const bytes = fromHex(value);
-    if (!bytes || bytes.length < 16) throw new TypeError('RandomStream: need at least 16 bytes of hex');
-    const word = (i: number) => (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24)) >>> 0;
+    if (!/^[0-9a-fA-F]{32}/.test(value)) throw new TypeError('RandomStream: need at least 16 bytes of hex');
+    // Little-endian 32-bit words from the first 16 bytes.
+    const word = (i: number) => {
+      const h = value.slice(8 * i, 8 * i + 8);
+      return parseInt(h.slice(6, 8) + h.slice(4, 6) + h.slice(2, 4) + h.slice(0, 2), 16) >>> 0;
+    };
     this.a = word(0);
-    this.b = word(4);
-    this.c = word(8);
-    this.d = word(12);
+    this.b = word(1);
+    this.c = word(2);
+    this.d = word(3);
     for (let i = 0; i < 12; i++) this.next();
   }
 

@@ -25,6 +25,18 @@ const STRIDE = 1024;
 const cell = (q: number, r: number): number => (q + OFFSET) * STRIDE + (r + OFFSET);
 const cellQ = (c: number): number => Math.floor(c / STRIDE) - OFFSET;
 const cellR = (c: number): number => (c % STRIDE) - OFFSET;
+/** Hex keys met so far and their cells: a map has a few dozen keys, parsed once per process. */
+const keyCells = new Map<HexKey, number>();
+function keyCell(key: HexKey): number {
+  let c = keyCells.get(key);
+  if (c === undefined) {
+    const h = parseHexKey(key);
+    c = cell(h.q, h.r);
+    if (keyCells.size < 100_000) keyCells.set(key, c);
+  }
+  return c;
+}
+
 /** Neighbour offsets in cell units, in the order of DIRECTIONS. */
 const STEPS = [STRIDE, 1, -STRIDE + 1, -STRIDE, -1, STRIDE - 1] as const;
 
@@ -43,10 +55,7 @@ function mapIndex(map: GameState['map']): MapIndex {
   let idx = mapIndexes.get(map);
   if (idx) return idx;
   const cells = new Map<number, LandTile>();
-  for (const key in map) {
-    const h = parseHexKey(key);
-    cells.set(cell(h.q, h.r), map[key]!);
-  }
+  for (const key in map) cells.set(keyCell(key), map[key]!);
   const frontier = new Set<number>();
   for (const c of cells.keys()) for (const s of STEPS) if (!cells.has(c + s)) frontier.add(c + s);
   idx = { cells, frontier: [...frontier], withPortals: new Map() };

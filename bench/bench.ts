@@ -1,0 +1,30 @@
+/**
+ * npm run bench: prints a table of the project's benchmarks and writes bench/results.json.
+ * Not a test: figures depend on the machine; targets are the issues' (2-core machine).
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { mapCreationsPerSecond } from './map.js';
+import { type Row, meets, printTable } from './table.js';
+
+const rows: Row[] = [];
+const run = (row: () => Row) => {
+  const r = row();
+  rows.push(r);
+  console.error(`  measured: ${r.name}`);
+};
+
+run(() => mapCreationsPerSecond(4));
+run(() => mapCreationsPerSecond(2, 1500));
+run(() => mapCreationsPerSecond(6, 1500));
+
+console.log(printTable(rows));
+const results = {
+  date: new Date().toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model ?? 'unknown',
+  rows: rows.map((r) => ({ ...r, meetsTarget: meets(r) })),
+};
+writeFileSync(new URL('./results.json', import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nwrote bench/results.json');
