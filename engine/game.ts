@@ -8,6 +8,9 @@ import type { GameState } from './core/state.js';
 import type { Vault } from './core/vault.js';
 import type { Seat } from './core/vocabulary.js';
 import { applyFinalRound, applyMapCreation, applySetup, mapLegalActions } from './map/flow.js';
+import { applyConquest } from './conquest/apply.js';
+import { conquestAwaits, conquestLegal } from './conquest/legal.js';
+import { passiveFor } from './absent.js';
 
 /** Who the engine waits for: one seat, a random event, or nobody (the game is over). */
 export type Awaiting = { readonly kind: 'seat'; readonly seat: Seat } | { readonly kind: 'random' } | { readonly kind: 'over' };
@@ -22,7 +25,7 @@ export function awaiting(state: GameState): Awaiting {
     case 'finalRound':
       return { kind: 'seat', seat: phase.turn };
     case 'conquest':
-      return { kind: 'over' };
+      return phase.winner !== null ? { kind: 'over' } : conquestAwaits(state);
   }
 }
 
@@ -37,6 +40,15 @@ export function applyAction(state: GameState, input: unknown): Result<GameState,
   const action = parsed.value;
   const who = awaiting(state);
   if (who.kind === 'over') return err(ruleError('GameOver', 'A2', 'the game is over'));
+  if (action.kind === 'absent') {
+    if (who.kind !== 'seat' || who.seat !== action.seat) return err(ruleError('NotAbsent', 'T4', `seat ${action.seat} is not the seat the game waits for`));
+    const passive = passiveFor(state, action.seat);
+    if (!passive.ok) return passive;
+    const next = 'kind' in passive.value ? dispatch(state, passive.value) : ok(passive.value);
+    if (!next.ok) return next;
+    const marked = next.value.players.length > 0 ? { ...next.value, players: next.value.players.map((p, i) => (i === action.seat ? { ...p, absentToday: true, actedToday: state.players[i]!.actedToday } : p)) } : next.value;
+    return ok({ ...marked, seq: state.seq + 1 });
+  }
   if (action.kind === 'random') {
     if (who.kind !== 'random') return err(ruleError('WrongStep', 'A3', 'no random event is expected now'));
   } else {
@@ -52,13 +64,13 @@ function dispatch(state: GameState, action: Action): Result<GameState, RuleError
   const phase = state.phase;
   switch (phase.name) {
     case 'setup':
-      return action.kind === 'random' ? err(ruleError('WrongStep', 'A3', 'no random event is expected now')) : applySetup(state, action);
+      return action.kind === 'random' || action.kind === 'absent' ? err(ruleError('WrongStep', 'A3', 'no random event is expected now')) : applySetup(state, action);
     case 'mapCreation':
       return applyMapCreation(state, phase, action);
     case 'finalRound':
       return applyFinalRound(state, phase, action);
     case 'conquest':
-      return err(ruleError('GameOver', 'A2', 'the game is over'));
+      return action.kind === 'absent' ? err(ruleError('NotAbsent', 'T4', 'absence is handled by the table')) : applyConquest(state, action);
   }
 }
 
@@ -69,7 +81,7 @@ function dispatch(state: GameState, action: Action): Result<GameState, RuleError
 export function legalActions(state: GameState, seat: Seat, vault?: Vault): SeatAction[] {
   const who = awaiting(state);
   if (who.kind !== 'seat' || who.seat !== seat) return [];
-  return mapLegalActions(state, seat, vault);
+  return state.phase.name === 'conquest' ? conquestLegal(state, seat, vault) : mapLegalActions(state, seat, vault);
 }
 
 /** The hash of the public state's canonical serialisation: equal everywhere for equal states. */

@@ -1,27 +1,16 @@
 import type { SeatAction } from './core/actions.js';
-import { commitPile } from './core/commit.js';
 import { fromHex, hashText } from './core/hash.js';
 import { RandomStream } from './core/random.js';
 import type { GameState } from './core/state.js';
-import type { Vault } from './core/vault.js';
+import { type Vault, makeVault } from './core/vault.js';
 import type { Seat } from './core/vocabulary.js';
 import { applyAction, awaiting, legalActions } from './game.js';
-import { type GameSetup, PILE_TILES, newGame, tileRef } from './map/setup.js';
+import { type GameSetup, newGame } from './map/setup.js';
 
 /**
  * Local mode: one process holds every seat's vault and feeds random events from a seed.
  * For tests, hot-seat play and bots; a networked game gets the same inputs from its peers.
  */
-
-/**
- * A seat's vault: its face-down tiles dealt in a secret order, each salted, from at least 32 bytes
- * of secret entropy (crypto.getRandomValues in play; a seed in local mode).
- */
-export function makeVault(seat: Seat, entropy: Uint8Array): Vault {
-  const refs = PILE_TILES.map((_, i) => tileRef(seat, i));
-  const { commitments, openings } = commitPile(refs, PILE_TILES, entropy);
-  return { seat, tileCommitments: commitments, tiles: Object.fromEntries(openings.map((o) => [o.ref, o])) };
-}
 
 /** A seat's vault dealt from a seed, for local play and tests. */
 export const localVault = (seed: string, seat: Seat): Vault => makeVault(seat, fromHex(hashText(`bfe/local/vault/${seed}/${seat}`))!);

@@ -1,5 +1,7 @@
 import { type HexKey, hexKey, neighbours, parseHexKey } from '../hex/index.js';
-import type { GameState, Territory } from '../core/state.js';
+import type { GameState, PlayerState, Territory } from '../core/state.js';
+import { fullWorld, isUnitCard, startingDeck } from '../cards/catalogue.js';
+import { addCounts, emptyCards } from './cards.js';
 import { HEART_KEY, occupiedHexes, portalsOnMap } from '../map/board.js';
 
 /** Troops placed at the start of the conquest (C2). */
@@ -17,7 +19,8 @@ const NO_FRONTIER = [0, 0, 0, 0, 0, 0] as const;
  * The conquest's set-up (C1-C3): the first player is the one who placed his portal at its
  * final position first; 1 troop on each portal and 2 on each tile touching it; wild markers
  * 2, 4, 6 by adjacency over the tiles of the map from the tiles with cubes, 8 beyond;
- * an extra 4 on the Heart and an extra 2 on each of its neighbours.
+ * an extra 4 on the Heart and an extra 2 on each of its neighbours. Then each player's World,
+ * and his starting deck to commit (C4, C5, K4).
  */
 export function startConquest(state: GameState): GameState {
   const portals = portalsOnMap(state);
@@ -56,5 +59,26 @@ export function startConquest(state: GameState): GameState {
     const t = territories[nk];
     if (t && t.owner === null) territories[nk] = { ...t, wild: [...t.wild, HEART_NEIGHBOUR_EXTRA_MARKER] };
   }
-  return { ...state, territories, phase: { name: 'conquest', day: 1, first } };
+  const n = state.seats.length;
+  const players: PlayerState[] = state.seats.map((s) => ({
+    energy: 0,
+    setAside: 0,
+    pure: 0,
+    cards: emptyCards,
+    world: addCounts(fullWorld(s.civilisation), startingDeck(s.civilisation).filter(isUnitCard), -1),
+    supremacyDay: null,
+    absentDays: 0,
+    actedToday: false,
+    absentToday: false,
+    suzerain: null,
+    fought: false,
+    forfeited: false,
+  }));
+  const dealOrder = Array.from({ length: n }, (_, k) => (first + k) % n);
+  return {
+    ...state,
+    territories,
+    players,
+    phase: { name: 'conquest', day: 1, first, stage: { kind: 'deal', awaiting: dealOrder }, combats: [], resolved: [], winner: null },
+  };
 }

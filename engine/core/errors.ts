@@ -34,6 +34,26 @@ export const ERROR_CODES = [
   'BlackTileUseless',
   // Randomness
   'BadRandom',
+  // Cards (K)
+  'UnknownCard',
+  'NotAUnit',
+  'CannotAfford',
+  'NotInWorld',
+  'TechnologyOwned',
+  'NotForSale',
+  // Troops and combats (E, B, S, L)
+  'NotYourTerritory',
+  'NotConnected',
+  'NotEnoughTroops',
+  'BadFrontier',
+  'UnknownCombat',
+  'NotInvolved',
+  'BadCamp',
+  'TooManyChanges',
+  'NoProposal',
+  'SecretMismatch',
+  'IllegalChoice',
+  'NotAbsent',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,7 @@
 import type { Hex } from '../hex/index.js';
-import type { Action, TileOpening, TileSource } from './actions.js';
+import type { Action, CardOpening, Feint, SecretChoice, TileOpening, TileSource } from './actions.js';
+import { isCardId, isTechnology } from '../cards/catalogue.js';
+import type { Direction } from '../hex/index.js';
 import { isSalt } from './commit.js';
 import { type RuleError, ruleError } from './errors.js';
 import { isDigest } from './hash.js';
@@ -32,6 +34,41 @@ function parseOpening(x: unknown): TileOpening | undefined {
 }
 
 const isSource = (x: unknown): x is TileSource => x === 'faceUp' || x === 'drawn';
+const isDir = (x: unknown): x is Direction => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 6;
+/** Troop counts: non-negative integers, bounded so that no arithmetic goes astray. */
+const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 10_000;
+const MAX_LIST = 64;
+
+function parseCardOpening(x: unknown): CardOpening | undefined {
+  if (!isObj(x) || !hasOnlyKeys(x, ['ref', 'value', 'salt'])) return undefined;
+  const { ref, value, salt } = x;
+  if (typeof ref !== 'string' || ref.length > 64 || !isCardId(value) || !isSalt(salt)) return undefined;
+  return { ref, value, salt };
+}
+
+function parseFeint(x: unknown): Feint | undefined {
+  if (!isObj(x) || !hasOnlyKeys(x, ['at', 'dir', 'count'])) return undefined;
+  const at = parseHex(x['at']);
+  if (!at || !isDir(x['dir']) || !isCount(x['count'])) return undefined;
+  return { at, dir: x['dir'], count: x['count'] };
+}
+
+function parseChoice(x: unknown): SecretChoice | undefined {
+  if (!isObj(x)) return undefined;
+  if (x['purpose'] === 'feint' && hasOnlyKeys(x, ['purpose', 'feints'])) {
+    const list = x['feints'];
+    if (!Array.isArray(list) || list.length > MAX_LIST) return undefined;
+    const feints = list.map(parseFeint);
+    return feints.every((f) => f) ? { purpose: 'feint', feints: feints as Feint[] } : undefined;
+  }
+  if (x['purpose'] === 'purchase' && hasOnlyKeys(x, ['purpose', 'cards', 'technologies'])) {
+    const { cards, technologies } = x;
+    if (!Array.isArray(cards) || cards.length > MAX_LIST || !cards.every(isCardId)) return undefined;
+    if (!Array.isArray(technologies) || technologies.length > 8 || !technologies.every(isTechnology)) return undefined;
+    return { purpose: 'purchase', cards: [...cards], technologies: [...technologies] };
+  }
+  return undefined;
+}
 
 /** Exactly these keys, no others: a message with extra fields is malformed, not silently trimmed. */
 function hasOnlyKeys(o: Obj, keys: readonly string[]): boolean {
@@ -87,6 +124,73 @@ export function parseAction(input: unknown): Result<Action, RuleError> {
       const at = parseHex(input['at']);
       if (!at) return malformed(`placeTile: "at" must be {q, r} with integers within ±${MAX_COORD}`);
       return ok(opening ? { kind, seat, from, at, opening } : { kind, seat, from, at });
+    }
+    case 'commitCards': {
+      const c = input['commitments'];
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'commitments'])) return malformed('commitCards: unexpected fields');
+      if (!Array.isArray(c) || c.length > 256 || !c.every(isDigest)) return malformed('commitCards: commitments must be a list of 64-hex digests');
+      return ok({ kind, seat, commitments: [...c] });
+    }
+    case 'done':
+    case 'absent':
+      if (!hasOnlyKeys(input, ['kind', 'seat'])) return malformed(`${kind}: unexpected fields`);
+      return ok({ kind, seat });
+    case 'moveTroops':
+    case 'exercise': {
+      const keys = kind === 'moveTroops' ? ['kind', 'seat', 'from', 'to', 'count'] : ['kind', 'seat', 'from', 'to'];
+      if (!hasOnlyKeys(input, keys)) return malformed(`${kind}: unexpected fields`);
+      const from = parseHex(input['from']);
+      const to = parseHex(input['to']);
+      if (!from || !to) return malformed(`${kind}: "from" and "to" must be hexes`);
+      if (kind === 'exercise') return ok({ kind, seat, from, to });
+      if (!isCount(input['count']) || input['count'] < 1) return malformed('moveTroops: "count" must be a positive integer');
+      return ok({ kind, seat, from, to, count: input['count'] });
+    }
+    case 'spread':
+    case 'withdraw': {
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'at', 'dir', 'count'])) return malformed(`${kind}: unexpected fields`);
+      const at = parseHex(input['at']);
+      if (!at || !isDir(input['dir']) || !isCount(input['count'])) return malformed(`${kind}: needs "at" (a hex), "dir" (0-5) and "count" (an integer >= 0)`);
+      return ok({ kind, seat, at, dir: input['dir'], count: input['count'] });
+    }
+    case 'commitSecret':
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'digest']) || !isDigest(input['digest'])) return malformed('commitSecret: needs a 64-hex "digest"');
+      return ok({ kind, seat, digest: input['digest'] });
+    case 'revealSecret': {
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'choice', 'salt'])) return malformed('revealSecret: unexpected fields');
+      const choice = parseChoice(input['choice']);
+      if (!choice || !isSalt(input['salt'])) return malformed('revealSecret: needs a feint or purchase "choice" and a 32-hex "salt"');
+      return ok({ kind, seat, choice, salt: input['salt'] });
+    }
+    case 'chooseCombat':
+    case 'joinCamp': {
+      const field = kind === 'chooseCombat' ? 'combat' : 'camp';
+      const v = input[field];
+      if (!hasOnlyKeys(input, ['kind', 'seat', field]) || typeof v !== 'string' || v.length > 64) return malformed(`${kind}: needs a string "${field}"`);
+      return kind === 'chooseCombat' ? ok({ kind, seat, combat: v }) : ok({ kind, seat, camp: v });
+    }
+    case 'answer':
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'accept']) || typeof input['accept'] !== 'boolean') return malformed('answer: needs a boolean "accept"');
+      return ok({ kind, seat, accept: input['accept'] });
+    case 'playUnit': {
+      const opening = parseCardOpening(input['opening']);
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'opening']) || !opening) return malformed('playUnit: needs the card\'s "opening" {ref, value, salt}');
+      return ok({ kind, seat, opening });
+    }
+    case 'afterCombat': {
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'toWorld', 'account'])) return malformed('afterCombat: unexpected fields');
+      const { toWorld, account } = input;
+      if (!Array.isArray(toWorld) || toWorld.length > MAX_LIST || !toWorld.every(isCardId)) return malformed('afterCombat: "toWorld" must be a list of cards');
+      if (account === null) return ok({ kind, seat, toWorld: [...toWorld], account: null });
+      if (!Array.isArray(account) || account.length > MAX_LIST) return malformed('afterCombat: "account" must be null or the hand\'s openings');
+      const openings = account.map(parseCardOpening);
+      if (!openings.every((o) => o)) return malformed('afterCombat: every opening needs {ref, value, salt}');
+      return ok({ kind, seat, toWorld: [...toWorld], account: openings as CardOpening[] });
+    }
+    case 'placeTroops': {
+      const at = parseHex(input['at']);
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'at']) || !at) return malformed('placeTroops: needs "at" (a hex)');
+      return ok({ kind, seat, at });
     }
     default:
       return err(ruleError('UnknownAction', 'A1', `unknown action kind "${kind.slice(0, 40)}"`));

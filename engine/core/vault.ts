@@ -1,15 +1,103 @@
-import type { TileOpening } from './actions.js';
-import type { Digest, Ref } from './state.js';
-import type { Seat } from './vocabulary.js';
+import nacl from 'tweetnacl';
+import type { CardId } from '../cards/catalogue.js';
+import { commitment } from './commit.js';
+import { fromHex, hashText, toHex, utf8 } from './hash.js';
+import type { Digest, GameState, Ref } from './state.js';
+import type { Seat, TileColour } from './vocabulary.js';
 
 /**
- * What one seat alone knows (protocol.md, "Public state and vaults"): the identities and salts
- * of its hidden objects. It lives outside the public state; legal-move generation for a seat
- * reads the public state plus that seat's vault, and actions that reveal carry an opening from it.
+ * What one seat alone knows (protocol.md, "Public state and vaults"): a secret key from which
+ * every secret order and salt of the seat's hidden objects is derived. It lives outside the
+ * public state; legal-move generation for a seat reads the public state plus that vault, and
+ * actions that reveal carry an opening derived from it. Nothing in it changes during a game,
+ * so it needs no bookkeeping: any deal is dealt again, identically, from the key.
  */
 export interface Vault {
   readonly seat: Seat;
-  /** The commitments this seat publishes for its face-down tile pile, in ref order. */
-  readonly tileCommitments: readonly Digest[];
-  readonly tiles: Readonly<Record<Ref, TileOpening>>;
+  /** 32 secret bytes as hex. */
+  readonly key: string;
 }
+
+export interface Opening<V extends string = string> {
+  readonly ref: Ref;
+  readonly value: V;
+  /** 16 bytes as 32 hex characters. */
+  readonly salt: string;
+}
+
+export function makeVault(seat: Seat, entropy: Uint8Array): Vault {
+  if (entropy.length < 32) throw new RangeError('makeVault: need at least 32 bytes of entropy');
+  return { seat, key: toHex(nacl.hash(entropy).subarray(0, 32)) };
+}
+
+interface Dealt {
+  readonly commitments: Digest[];
+  readonly openings: Map<Ref, Opening>;
+}
+
+const deals = new WeakMap<Vault, Map<string, Dealt>>();
+
+/**
+ * Deals `values` to `refs` in an order secret to the vault, each with its salt, and commits them.
+ * The same vault, label, refs and values always deal the same way.
+ */
+export function deal<V extends string>(vault: Vault, label: string, refs: readonly Ref[], values: readonly V[]): { commitments: Digest[]; openings: Map<Ref, Opening<V>> } {
+  let mine = deals.get(vault);
+  if (!mine) deals.set(vault, (mine = new Map()));
+  const cacheKey = `${label}|${refs.join(',')}`;
+  const cached = mine.get(cacheKey);
+  if (cached) return cached as { commitments: Digest[]; openings: Map<Ref, Opening<V>> };
+  if (refs.length !== values.length) throw new RangeError('deal: one value per ref');
+  const key = fromHex(vault.key)!;
+  const stream = (i: number) => nacl.hash(concat(key, utf8(`|${label}|${i}`)));
+  // Fisher-Yates from the keyed stream, 16 bits per swap; blocks of 64 bytes as needed.
+  const order = [...values];
+  let block = stream(0);
+  let at = 0;
+  let blockNo = 0;
+  for (let i = order.length - 1; i > 0; i--) {
+    if (at + 2 > block.length) (block = stream(++blockNo)), (at = 0);
+    const j = ((block[at]! << 8) | block[at + 1]!) % (i + 1);
+    at += 2;
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const openings = new Map<Ref, Opening<V>>();
+  const commitments: Digest[] = [];
+  refs.forEach((ref, i) => {
+    const salt = hashText(`${vault.key}|salt|${ref}`).slice(0, 32);
+    openings.set(ref, { ref, value: order[i]!, salt });
+    commitments.push(commitment(ref, order[i]!, salt));
+  });
+  const result = { commitments, openings };
+  mine.set(cacheKey, result);
+  return result;
+}
+
+/** The face-down tile pile's deal (M2). */
+export const TILE_DEAL = 'tiles';
+
+/** The opening of one of the vault's hidden cards, from the public record of the deal it came from. */
+export function cardOpening(vault: Vault, state: GameState, ref: Ref): Opening<CardId> | undefined {
+  const cards = state.players[vault.seat]?.cards;
+  const seg = cards ? cards.segments[cards.origin[ref] ?? -1] : undefined;
+  if (!seg) return undefined;
+  return deal(vault, seg.id, seg.deal, seg.values).openings.get(ref);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+export type TileOpeningOf = Opening<TileColour>;
+
+const tileRefs = (seat: Seat): Ref[] => Array.from({ length: 7 }, (_, i) => `tile:${seat}:${i}`);
+const PILE: readonly TileColour[] = ['forest', 'mountain', 'lake', 'plain', 'desert', 'marsh', 'black'];
+
+/** The commitments a seat publishes for its face-down tile pile, in ref order (M2). */
+export const tileCommitments = (vault: Vault): Digest[] => deal(vault, TILE_DEAL, tileRefs(vault.seat), PILE).commitments;
+
+/** The opening of one of the seat's face-down tiles. */
+export const tileOpening = (vault: Vault, ref: Ref): Opening<TileColour> | undefined => deal(vault, TILE_DEAL, tileRefs(vault.seat), PILE).openings.get(ref);

@@ -5,7 +5,7 @@ import { type RuleError, ruleError } from '../core/errors.js';
 import { RandomStream } from '../core/random.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { GameState, Phase, SeatState, TilePile } from '../core/state.js';
-import type { Vault } from '../core/vault.js';
+import { type Vault, tileCommitments, tileOpening } from '../core/vault.js';
 import type { Seat, TileColour } from '../core/vocabulary.js';
 import { blackTilesNeeded, landSites, portalSites } from './blacks.js';
 import { landPlacementError, portalPlacementError } from './constraints.js';
@@ -150,6 +150,12 @@ function takeTile(
   });
 }
 
+/** T5a: an absent player's drawn tile is set aside unseen (nobody else can reveal it); his turn goes on. */
+export function setAsideUnrevealed(state: GameState, phase: MapPhase): GameState {
+  const next = withSeat(state, phase.turn, { drawn: null });
+  return afterTile(next, { ...phase, step: 'portal' });
+}
+
 /** After a tile: the portal step, mandatory after the last tile, with black tiles if the portal has nowhere to go (M13, M14). */
 function afterTile(state: GameState, phase: MapPhase): GameState {
   const me = state.seats[phase.turn]!;
@@ -192,7 +198,7 @@ export function applyFinalRound(state: GameState, phase: FinalRound, action: Act
 export function mapLegalActions(state: GameState, seat: Seat, vault?: Vault): SeatAction[] {
   const phase = state.phase;
   const me = state.seats[seat]!;
-  if (phase.name === 'setup') return vault && phase.awaiting[0] === seat ? [{ kind: 'commitTiles', seat, commitments: vault.tileCommitments }] : [];
+  if (phase.name === 'setup') return vault && phase.awaiting[0] === seat ? [{ kind: 'commitTiles', seat, commitments: tileCommitments(vault) }] : [];
   if (phase.name === 'finalRound') {
     if (phase.turn !== seat) return [];
     return [...portalSites(state, seat).map((at): SeatAction => ({ kind: 'placePortal', seat, at })), { kind: 'endTurn', seat }];
@@ -212,7 +218,7 @@ export function mapLegalActions(state: GameState, seat: Seat, vault?: Vault): Se
     case 'drawing':
       return [];
     case 'place': {
-      const opening = me.drawn ? vault?.tiles[me.drawn] : undefined;
+      const opening = me.drawn && vault ? tileOpening(vault, me.drawn) : undefined;
       const sites = landSites(state);
       if (sites.length === 0) return [opening ? { kind: 'setAsideTile', seat, from: 'drawn', opening } : { kind: 'setAsideTile', seat, from: 'drawn' }];
       return sites.map((at): SeatAction => (opening ? { kind: 'placeTile', seat, from: 'drawn', at, opening } : { kind: 'placeTile', seat, from: 'drawn', at }));

@@ -62,6 +62,7 @@ export function newGame(setup: GameSetup): Result<GameState, RuleError> {
     seats,
     map,
     territories: {},
+    players: [],
     phase: { name: 'setup', awaiting: seats.map((_, i) => i) },
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, localRandom, parseAction, canonicalJson, legalActions } from '../../engine/index.js';
+import { applyAction, localRandom, parseAction, canonicalJson, legalActions, tileOpening } from '../../engine/index.js';
 import { committedGame, must, refusal } from '../support/fixtures.js';
 
 describe('bad input is refused with a reason and changes nothing', () => {
@@ -35,11 +35,11 @@ describe('bad input is refused with a reason and changes nothing', () => {
     let t = must(s, { kind: 'drawTile', seat: 0 });
     t = must(t, { kind: 'random', value: localRandom('bad', 0) });
     const ref = t.seats[0]!.drawn!;
-    const opening = game.vaults[0]!.tiles[ref]!;
+    const opening = tileOpening(game.vaults[0]!, ref)!;
     expect(refusal(t, { kind: 'placeTile', seat: 0, from: 'drawn', at: { q: 0, r: -1 }, opening: { ...opening, ref: 'tile:0:99' } }).code).toBe('UnknownTile');
     expect(refusal(t, { kind: 'placeTile', seat: 0, from: 'drawn', at: { q: 0, r: -1 }, opening: { ...opening, salt: 'f'.repeat(32) } }).code).toBe('OpeningMismatch');
     // Another seat's opening for one of its own tiles does not open ours.
-    const foreign = game.vaults[1]!.tiles['tile:1:0']!;
+    const foreign = tileOpening(game.vaults[1]!, 'tile:1:0')!;
     expect(refusal(t, { kind: 'placeTile', seat: 0, from: 'drawn', at: { q: 0, r: -1 }, opening: foreign }).code).toBe('UnknownTile');
   });
 

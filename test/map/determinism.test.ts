@@ -21,7 +21,7 @@ function hashes(players: number, seed: string, roundTrip: boolean): string[] {
   const out: string[] = [];
   for (;;) {
     const who = awaiting(state);
-    if (who.kind === 'over') return out;
+    if (who.kind === 'over' || state.phase.name === 'conquest') return out;
     const action =
       who.kind === 'random'
         ? { kind: 'random', value: localRandom(seed, state.randomEvents) }
@@ -50,14 +50,14 @@ describe('determinism', () => {
   it('the state hash is of the canonical serialisation, whatever the key order', () => {
     const game = startLocalGame(setupFor(3), 'order');
     const s = game.state;
-    const shuffled = JSON.parse(JSON.stringify({ phase: s.phase, seats: s.seats, territories: s.territories, map: s.map, randomEvents: s.randomEvents, seq: s.seq, settings: s.settings })) as GameState;
+    const shuffled = JSON.parse(JSON.stringify({ players: s.players, phase: s.phase, seats: s.seats, territories: s.territories, map: s.map, randomEvents: s.randomEvents, seq: s.seq, settings: s.settings })) as GameState;
     expect(stateHash(shuffled)).toBe(stateHash(s));
     expect(canonicalJson({ b: 1, a: [2, { d: null, c: 'é' }] })).toBe('{"a":[2,{"c":"é","d":null}],"b":1}');
   });
 
   it('a fixed game gives a fixed hash (guards against accidental rule or encoding changes)', () => {
     // Update deliberately when the rules or the state's shape change, never to make a test pass.
-    const GOLDEN = '0af94fc4812e48fd1d091e0b19c4dd73f19108f030e4704475b3e04543244dd4';
+    const GOLDEN = 'cc0b2ca31c5f3986a3d451bf77eef04ad157783d5d3fbd48d045a20a0221aa0b';
     expect(hashes(4, 'golden', false).at(-1)).toBe(GOLDEN);
     expect(hashes(4, 'golden', true).at(-1)).toBe(GOLDEN);
   });

@@ -11,6 +11,7 @@ import {
   hexKey,
   startLocalGame,
   step,
+  tileCommitments,
 } from '../../engine/index.js';
 
 export const setupFor = (players: number, firstSeat = 0): GameSetup => ({
@@ -21,7 +22,7 @@ export const setupFor = (players: number, firstSeat = 0): GameSetup => ({
 /** A local game whose seats have all committed their piles: map creation, seat `first`'s turn to take a tile. */
 export function committedGame(players: number, seed = 'fixture', first = 0): LocalGame {
   const game = startLocalGame(setupFor(players, first), seed);
-  for (let seat = 0; seat < players; seat++) step(game, { kind: 'commitTiles', seat, commitments: game.vaults[seat]!.tileCommitments });
+  for (let seat = 0; seat < players; seat++) step(game, { kind: 'commitTiles', seat, commitments: tileCommitments(game.vaults[seat]!) });
   return game;
 }
 
@@ -58,3 +59,6 @@ export function refusal(state: GameState, action: unknown): { code: string; rule
   if (JSON.stringify(state) !== before) throw new Error('a refused action changed the state');
   return { code: r.error.code, rule: r.error.rule };
 }
+
+/** Stops a local game when the conquest begins: for tests of map creation alone. */
+export const atConquest = (state: GameState): boolean => state.phase.name === 'conquest';

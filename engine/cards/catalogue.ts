@@ -1,0 +1,95 @@
+import { CIVILISATIONS, type Civilisation } from '../core/vocabulary.js';
+
+/**
+ * The cards (ruling 8). This issue's cards: the common cards, the technologies' costs, and each
+ * civilisation's World as plain units with a cost and a strength. Abilities and the other
+ * technologies' effects come with the card-effect engine; until then those technologies are not
+ * for sale (TECHNOLOGIES_FOR_SALE) rather than sold without their effect.
+ */
+
+export const UNIT_RANKS = ['basic', 'warrior', 'greater', 'tactical', 'champion', 'immortal'] as const;
+export type UnitRank = (typeof UNIT_RANKS)[number];
+
+/** A World: 8 cost-1 basic units, 6 cost-2 warriors, 4 cost-3 greater warriors, 4 cost-3 tactical units, 3 cost-5 champions, 2 cost-6 immortals (file 003, ruling 8). */
+export const RANKS: Readonly<Record<UnitRank, { copies: number; cost: number; strength: number }>> = {
+  basic: { copies: 8, cost: 1, strength: 1 },
+  warrior: { copies: 6, cost: 2, strength: 2 },
+  greater: { copies: 4, cost: 3, strength: 3 },
+  tactical: { copies: 4, cost: 3, strength: 2 },
+  champion: { copies: 3, cost: 5, strength: 5 },
+  immortal: { copies: 2, cost: 6, strength: 6 },
+};
+
+export const COMMON_CARDS = ['crystal1', 'crystal2', 'crystal3', 'terrain', 'opportunity'] as const;
+export type CommonCard = (typeof COMMON_CARDS)[number];
+
+export const TECHNOLOGIES = ['shield', 'overcharged', 'stabiliser', 'amplifier', 'supremacy'] as const;
+export type Technology = (typeof TECHNOLOGIES)[number];
+
+/** A unit card's id: "<civilisation>.<rank>". */
+export type UnitCard = `${Civilisation}.${UnitRank}`;
+/** Every card that can be in a deck: common cards, units and technologies (bought technologies go to the discard pile, L5). */
+export type CardId = CommonCard | UnitCard | Technology;
+
+export interface CommonCardInfo {
+  readonly name: { readonly en: string; readonly fr: string };
+  /** Cost in energy stocks (any stocks, set aside or not: L2). */
+  readonly cost: number;
+  /** Value when the hand is accounted for (Energy Crystals only). */
+  readonly crystal: number;
+}
+
+export const COMMON: Readonly<Record<CommonCard, CommonCardInfo>> = {
+  crystal1: { name: { en: 'Energy Crystal (1)', fr: "Cristal d'Énergie (1)" }, cost: 1, crystal: 1 },
+  crystal2: { name: { en: 'Energy Crystal (2)', fr: "Cristal d'Énergie (2)" }, cost: 2, crystal: 2 },
+  crystal3: { name: { en: 'Energy Crystal (3)', fr: "Cristal d'Énergie (3)" }, cost: 3, crystal: 3 },
+  terrain: { name: { en: 'Favourable Ground', fr: 'Terrain Favorable' }, cost: 2, crystal: 0 },
+  opportunity: { name: { en: 'Opportunity', fr: 'Opportunité' }, cost: 2, crystal: 0 },
+};
+
+/** Technologies cost pure energy (L4); Suprématie's cost is ruling W2's. */
+export const TECHNOLOGY: Readonly<Record<Technology, { readonly name: { readonly en: string; readonly fr: string }; readonly cost: number }>> = {
+  shield: { name: { en: 'Energy Shield', fr: "Bouclier d'énergie" }, cost: 4 },
+  overcharged: { name: { en: 'Overcharged Crystal', fr: 'Cristal surchargé' }, cost: 4 },
+  stabiliser: { name: { en: 'Portal Stabiliser', fr: 'Stabilisateur de Portail' }, cost: 5 },
+  amplifier: { name: { en: 'Resonance Amplifier', fr: 'Amplificateur de Résonance' }, cost: 6 },
+  supremacy: { name: { en: 'Supremacy', fr: 'Suprématie' }, cost: 20 },
+};
+
+/** Technologies whose effect the engine implements, so they can be bought (Suprématie: W2). */
+export const TECHNOLOGIES_FOR_SALE: readonly Technology[] = ['supremacy'];
+/** Common cards that can be bought now: Favourable Ground and Opportunity have effects that come with the card-effect engine. */
+export const COMMON_FOR_SALE: readonly CommonCard[] = ['crystal1', 'crystal2', 'crystal3'];
+
+export const unitCard = (civ: Civilisation, rank: UnitRank): UnitCard => `${civ}.${rank}`;
+
+export function isUnitCard(id: string): id is UnitCard {
+  const [civ, rank] = id.split('.');
+  return (CIVILISATIONS as readonly string[]).includes(civ ?? '') && (UNIT_RANKS as readonly string[]).includes(rank ?? '');
+}
+export const isCommonCard = (id: string): id is CommonCard => (COMMON_CARDS as readonly string[]).includes(id);
+export const isCardId = (x: unknown): x is CardId => typeof x === 'string' && (isCommonCard(x) || isUnitCard(x) || isTechnology(x));
+export const isTechnology = (x: unknown): x is Technology => typeof x === 'string' && (TECHNOLOGIES as readonly string[]).includes(x);
+
+export const unitRank = (id: UnitCard): UnitRank => id.split('.')[1] as UnitRank;
+export const unitCiv = (id: UnitCard): Civilisation => id.split('.')[0] as Civilisation;
+
+/** A card's strength in an army: units only. */
+export const strengthOf = (id: CardId): number => (isUnitCard(id) ? RANKS[unitRank(id)].strength : 0);
+/** A card's purchase cost: energy stocks for units and common cards, pure energy for technologies. */
+export const costOf = (id: CardId): number => (isUnitCard(id) ? RANKS[unitRank(id)].cost : isTechnology(id) ? TECHNOLOGY[id].cost : COMMON[id].cost);
+export const crystalValue = (id: CardId): number => (isCommonCard(id) ? COMMON[id].crystal : 0);
+
+/** The starting deck (K5): 2 Favourable Ground, 2 Energy Crystals of cost 1, 1 of cost 2, 3 cost-1 units of the player's World. */
+export function startingDeck(civ: Civilisation): CardId[] {
+  const basic = unitCard(civ, 'basic');
+  return ['terrain', 'terrain', 'crystal1', 'crystal1', 'crystal2', basic, basic, basic];
+}
+
+/** A full World, before the starting units leave it. */
+export function fullWorld(civ: Civilisation): Record<UnitCard, number> {
+  return Object.fromEntries(UNIT_RANKS.map((r) => [unitCard(civ, r), RANKS[r].copies])) as Record<UnitCard, number>;
+}
+
+/** A multiset of cards, sorted and counted the same everywhere. */
+export type CardCounts = Readonly<Partial<Record<CardId, number>>>;

@@ -1,0 +1,121 @@
+import { type CardCounts, type CardId, isCardId } from '../cards/catalogue.js';
+import { openingMatches } from '../core/commit.js';
+import { type RuleError, ruleError } from '../core/errors.js';
+import type { RandomStream } from '../core/random.js';
+import { err, ok, type Result } from '../core/result.js';
+import type { Cards, Digest, Ref, Segment } from '../core/state.js';
+import type { Opening } from '../core/vault.js';
+import type { Seat } from '../core/vocabulary.js';
+
+/**
+ * Card piles (K1-K6, protocol.md "Committed piles"). A deck is a list of segments of committed
+ * references; a draw takes the reference at a random index of the first non-empty segment, so
+ * the owner's secret order gives him nothing. Reshuffling the discard pile under the deck adds a
+ * segment that the owner commits afresh.
+ */
+
+export const HAND_SIZE = 5;
+
+export const emptyCards: Cards = { segments: [], hand: [], discard: {}, commitments: {}, origin: {}, dealt: 0 };
+
+export const cardRef = (seat: Seat, n: number): Ref => `card:${seat}:${n}`;
+
+/** Counts as a sorted list, the same everywhere. */
+export function countsToList(counts: CardCounts): CardId[] {
+  const out: CardId[] = [];
+  for (const id of Object.keys(counts).sort() as CardId[]) for (let i = 0; i < (counts[id] ?? 0); i++) out.push(id);
+  return out;
+}
+
+export function addCounts(counts: CardCounts, ids: readonly CardId[], sign = 1): CardCounts {
+  const out: Partial<Record<CardId, number>> = { ...counts };
+  for (const id of ids) {
+    const n = (out[id] ?? 0) + sign;
+    if (n === 0) delete out[id];
+    else out[id] = n;
+  }
+  return out;
+}
+
+export const countOf = (counts: CardCounts, id: CardId): number => counts[id] ?? 0;
+export const total = (counts: CardCounts): number => Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
+
+export const deckSize = (cards: Cards): number => cards.segments.reduce((n, s) => n + s.refs.length, 0);
+
+/** The references the next deal of `count` cards will get. */
+export const nextRefs = (seat: Seat, cards: Cards, count: number): Ref[] => Array.from({ length: count }, (_, i) => cardRef(seat, cards.dealt + i));
+
+/**
+ * A new segment under the deck: `values` (a public multiset) committed by their owner in a secret
+ * order, one commitment per new reference.
+ */
+export function addSegment(seat: Seat, cards: Cards, values: readonly CardId[], commitments: readonly Digest[]): Result<Cards, RuleError> {
+  if (commitments.length !== values.length || new Set(commitments).size !== commitments.length)
+    return err(ruleError('BadCommitments', 'K5', `this deal is ${values.length} distinct commitments, one per card`));
+  const refs = nextRefs(seat, cards, values.length);
+  const index = cards.segments.length;
+  const sorted = [...values].sort();
+  const segment: Segment = { id: `deal:${seat}:${index}`, deal: refs, values: sorted, refs, remaining: addCounts({}, sorted) };
+  return ok({
+    ...cards,
+    segments: [...cards.segments, segment],
+    commitments: { ...cards.commitments, ...Object.fromEntries(refs.map((r, i) => [r, commitments[i]!])) },
+    origin: { ...cards.origin, ...Object.fromEntries(refs.map((r) => [r, index])) },
+    dealt: cards.dealt + values.length,
+  });
+}
+
+/** Draws up to `count` cards into the hand, each at a random index of the first non-empty segment (K2). */
+export function draw(cards: Cards, count: number, stream: RandomStream): Cards {
+  const segments = [...cards.segments];
+  const hand = [...cards.hand];
+  for (let k = 0; k < count; k++) {
+    const i = segments.findIndex((s) => s.refs.length > 0);
+    if (i < 0) break;
+    const seg = segments[i]!;
+    const j = stream.index(seg.refs.length);
+    hand.push(seg.refs[j]!);
+    segments[i] = { ...seg, refs: seg.refs.filter((_, x) => x !== j) };
+  }
+  return { ...cards, segments, hand };
+}
+
+/**
+ * Checks the opening of a card in the hand (G5): its ref is in the hand, it matches the
+ * commitment, and its deal can still hold that card. Returns the card and the piles without it.
+ */
+export function revealFromHand(cards: Cards, opening: Opening): Result<{ card: CardId; cards: Cards }, RuleError> {
+  if (!cards.hand.includes(opening.ref)) return err(ruleError('UnknownCard', 'K1', `${opening.ref} is not in your hand`));
+  if (!isCardId(opening.value)) return err(ruleError('UnknownCard', 'K1', `${opening.value} is not a card`));
+  const expected = cards.commitments[opening.ref];
+  if (!expected || !openingMatches(opening, expected)) return err(ruleError('OpeningMismatch', 'K1', `the revealed card does not match the commitment of ${opening.ref}`));
+  const index = cards.origin[opening.ref]!;
+  const seg = cards.segments[index]!;
+  if (countOf(seg.remaining, opening.value) <= 0)
+    return err(ruleError('OpeningNotInPile', 'K1', `${opening.ref}'s deal cannot hold another ${opening.value}`));
+  const segments = cards.segments.map((s, i) => (i === index ? { ...s, remaining: addCounts(s.remaining, [opening.value as CardId], -1) } : s));
+  const commitments = { ...cards.commitments };
+  delete commitments[opening.ref];
+  const origin = { ...cards.origin };
+  delete origin[opening.ref];
+  return ok({ card: opening.value, cards: { ...cards, segments, commitments, origin, hand: cards.hand.filter((r) => r !== opening.ref) } });
+}
+
+/** Reveals several hand cards at once (all must be valid and distinct). */
+export function revealMany(cards: Cards, openings: readonly Opening[]): Result<{ played: CardId[]; cards: Cards }, RuleError> {
+  if (new Set(openings.map((o) => o.ref)).size !== openings.length) return err(ruleError('MalformedAction', 'A1', 'a card is revealed twice'));
+  let current = cards;
+  const played: CardId[] = [];
+  for (const o of openings) {
+    const r = revealFromHand(current, o);
+    if (!r.ok) return r;
+    current = r.value.cards;
+    played.push(r.value.card);
+  }
+  return ok({ played, cards: current });
+}
+
+export const discard = (cards: Cards, ids: readonly CardId[]): Cards => ({ ...cards, discard: addCounts(cards.discard, ids) });
+
+/** Drawing `count` more than the deck holds needs the discard pile reshuffled under it first (K5). */
+export const needsReshuffle = (cards: Cards, count: number): boolean => count > deckSize(cards) && total(cards.discard) > 0;

@@ -1,0 +1,75 @@
+import {
+  type CardId,
+  COMMON_FOR_SALE,
+  TECHNOLOGIES_FOR_SALE,
+  costOf,
+  isCommonCard,
+  isTechnology,
+  isUnitCard,
+  unitCiv,
+} from '../cards/catalogue.js';
+import type { SecretChoice } from '../core/actions.js';
+import { type RuleError, ruleError } from '../core/errors.js';
+import type { Cards, GameState } from '../core/state.js';
+import type { Seat } from '../core/vocabulary.js';
+import { addCounts, countOf } from './cards.js';
+
+type Purchase = Extract<SecretChoice, { purpose: 'purchase' }>;
+
+/** Copies of a card a player owns: in his deck and hand (the public multisets of his deals) and his discard pile (L4a). */
+export function owned(cards: Cards, id: CardId): number {
+  return countOf(cards.discard, id) + cards.segments.reduce((n, s) => n + countOf(s.remaining, id), 0);
+}
+
+/** L2-L5: what makes a list of purchases illegal, or null. */
+export function purchaseError(state: GameState, seat: Seat, choice: Purchase): RuleError | null {
+  const p = state.players[seat]!;
+  const civ = state.seats[seat]!.civilisation;
+  let units = 0;
+  let commons = 0;
+  let pure = 0;
+  const wanted: Partial<Record<CardId, number>> = {};
+  for (const c of choice.cards) {
+    wanted[c] = (wanted[c] ?? 0) + 1;
+    if (isUnitCard(c)) {
+      if (unitCiv(c) !== civ) return ruleError('NotInWorld', 'L2', `${c} is not a unit of your World`);
+      if ((wanted[c] ?? 0) > countOf(p.world, c)) return ruleError('NotInWorld', 'K11', `your World has no more ${c}`);
+      units += costOf(c);
+    } else if (isCommonCard(c)) {
+      if (!COMMON_FOR_SALE.includes(c)) return ruleError('NotForSale', 'L3', `${c} is not for sale yet (its effect comes with the card-effect engine)`);
+      commons += costOf(c);
+    } else return ruleError('IllegalChoice', 'L4', 'technologies are listed apart');
+  }
+  const techs = new Set<string>();
+  for (const t of choice.technologies) {
+    if (!TECHNOLOGIES_FOR_SALE.includes(t)) return ruleError('NotForSale', 'L4', `${t} is not for sale yet (its effect comes with the card-effect engine)`);
+    if (techs.has(t) || owned(p.cards, t) > 0) return ruleError('TechnologyOwned', 'L4', `at most one copy of ${t}`);
+    techs.add(t);
+    pure += costOf(t);
+  }
+  if (units > p.setAside) return ruleError('CannotAfford', 'L2', `units cost ${units}, and only the ${p.setAside} stocks set aside can pay for them`);
+  if (units + commons > p.setAside + p.energy) return ruleError('CannotAfford', 'L3', `these cards cost ${units + commons} energy stocks; you have ${p.setAside + p.energy}`);
+  if (pure > p.pure) return ruleError('CannotAfford', 'L4', `these technologies cost ${pure} pure energy; you have ${p.pure}`);
+  return null;
+}
+
+/** L2-L6: pays, puts the cards on the discard pile, and returns unspent stocks set aside. */
+export function applyPurchase(state: GameState, seat: Seat, choice: Purchase): GameState {
+  const p = state.players[seat]!;
+  const stocks = choice.cards.reduce((n, c) => n + costOf(c), 0);
+  const pure = choice.technologies.reduce((n, t) => n + costOf(t), 0);
+  const units = choice.cards.filter(isUnitCard);
+  const bought: CardId[] = [...choice.cards, ...choice.technologies];
+  const next = {
+    ...p,
+    energy: p.energy + p.setAside - stocks,
+    setAside: 0,
+    pure: p.pure - pure,
+    world: addCounts(p.world, units, -1),
+    cards: { ...p.cards, discard: addCounts(p.cards.discard, bought) },
+    supremacyDay: choice.technologies.includes('supremacy') && state.phase.name === 'conquest' ? state.phase.day : p.supremacyDay,
+  };
+  return { ...state, players: state.players.map((x, i) => (i === seat ? next : x)) };
+}
+
+export { isTechnology };

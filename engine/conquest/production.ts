@@ -1,0 +1,41 @@
+import type { GameState, PlayerState } from '../core/state.js';
+import { HEART_KEY, isEnergyRich } from '../map/index-internal.js';
+import { activeSeats } from './order.js';
+import { adjacency, connectedToPortal } from './territory.js';
+
+/** What a seat produces this day (P2-P4): energy stocks and pure energy from its connected territories. */
+export function production(state: GameState, seat: number): { energy: number; pure: number } {
+  const colour = state.seats[seat]!.colour;
+  let energy = 0;
+  let pure = 0;
+  const heartNeighbours = new Set(adjacency(state)[HEART_KEY]!.filter((k): k is string => k !== null));
+  for (const key of connectedToPortal(state, seat)) {
+    const land = state.map[key];
+    const isPortal = !land;
+    const isHeart = land?.kind === 'heart';
+    const tileColour = land?.kind === 'land' ? land.colour : null;
+    if (tileColour === 'black') continue;
+    energy += 1;
+    // Own colour: a tile of the seat's colour, its own portal, or the Heart (all colours). A conquered portal is its owner's colour (P2a).
+    const ownPortal = isPortal && state.seats[seat]!.portal && `${state.seats[seat]!.portal!.q},${state.seats[seat]!.portal!.r}` === key;
+    if (tileColour === colour || ownPortal || isHeart) energy += 1;
+    if (isEnergyRich(state, key)) energy += 1;
+    if (isHeart) pure += 2;
+    else if (heartNeighbours.has(key)) pure += 1;
+  }
+  return { energy, pure };
+}
+
+/** The Production phase (P1-P5): everyone at once, then each vassal's tribute, half rounded up, to his direct suzerain. */
+export function produce(state: GameState): GameState {
+  const gains = state.players.map((_, seat) => (state.players[seat]!.forfeited ? { energy: 0, pure: 0 } : production(state, seat)));
+  const players: PlayerState[] = state.players.map((p) => ({ ...p }));
+  for (const seat of activeSeats(state)) {
+    const g = gains[seat]!;
+    const up = state.players[seat]!.suzerain;
+    const tribute = up === null ? { energy: 0, pure: 0 } : { energy: Math.ceil(g.energy / 2), pure: Math.ceil(g.pure / 2) };
+    players[seat] = { ...players[seat]!, energy: players[seat]!.energy + g.energy - tribute.energy, pure: players[seat]!.pure + g.pure - tribute.pure };
+    if (up !== null) players[up] = { ...players[up]!, energy: players[up]!.energy + tribute.energy, pure: players[up]!.pure + tribute.pure };
+  }
+  return { ...state, players };
+}

@@ -1,0 +1,296 @@
+import { err, ok, type Result } from '../core/result.js';
+import type { GameState } from '../core/state.js';
+import type { Seat } from '../core/vocabulary.js';
+import { applyAction, awaiting, stateHash } from '../game.js';
+import { newGame } from '../map/setup.js';
+import { type BeaconMark, beaconValue, isNextLink, linkIndex } from './beacon.js';
+import { TAGS, taggedDigest } from './digest.js';
+import type { ParsedEntry } from './entry.js';
+import { type Violation, violation } from './errors.js';
+import type { ParsedGenesis } from './genesis.js';
+import { openingsProblem } from './openings.js';
+import { applyAbsence, TABLE_KINDS } from './rules.js';
+
+/**
+ * The log as a pure state machine, shared by the peers and the verifier. The log is a chain of
+ * elements; element `seq` is one of
+ * - main: the action of the seat the engine awaits, or the claims that declare it absent;
+ * - random: one beacon link from every seat not gone, or claims for those missing;
+ * - close (after the game ends): every seat's final openings, or claims for those missing;
+ * then come the final signatures, which are not an element. Every entry of an element names
+ * its position and the hash of the element before it. Signatures are checked by the caller
+ * (in batches); everything else is checked here.
+ */
+
+export type Expectation =
+  | { readonly kind: 'main'; readonly seat: Seat }
+  | { readonly kind: 'random'; readonly event: number }
+  | { readonly kind: 'close' }
+  | { readonly kind: 'final' };
+
+export type End =
+  | { readonly kind: 'over' }
+  | { readonly kind: 'forfeit'; readonly seat: Seat; readonly seq: number; readonly reason: 'noPassiveChoice' | 'withheldOpenings' }
+  | { readonly kind: 'exhausted'; readonly seq: number }
+  | { readonly kind: 'limit'; readonly seq: number };
+
+export interface Absence {
+  readonly seq: number;
+  readonly seats: readonly Seat[];
+  readonly item: 'action' | 'link' | 'open';
+}
+
+export interface Chain {
+  readonly genesis: ParsedGenesis;
+  readonly state: GameState;
+  /** Elements applied so far: the position of the next one. */
+  readonly seq: number;
+  /** The hash of the last element (the genesis hash before the first). */
+  readonly head: string;
+  readonly links: readonly BeaconMark[];
+  /** Declared absent and not heard from since: not awaited for links, openings or claims. */
+  readonly gone: readonly boolean[];
+  readonly end: End | null;
+  readonly closed: boolean;
+  /** A running hash of every signature so far, genesis signatures first; final signatures cover it. */
+  readonly signatures: string;
+  readonly absences: readonly Absence[];
+}
+
+export interface ElementFailure {
+  /** The entry at fault within the element, or -1 for the element as a whole. */
+  readonly index: number;
+  readonly violation: Violation;
+}
+
+const fail = (index: number, v: Violation) => err<ElementFailure>({ index, violation: v });
+
+const foldSignatures = (acc: string, sigs: readonly string[]): string => taggedDigest(TAGS.signatures, `${acc}\n${sigs.join(',')}`);
+
+export function startChain(genesis: ParsedGenesis, genesisSignatures: readonly string[]): Chain {
+  const created = newGame(genesis.genesis.setup);
+  if (!created.ok) throw new Error(`startChain: a parsed genesis has a valid set-up (${created.error.message})`);
+  const n = genesis.genesis.seats.length;
+  return {
+    genesis,
+    state: created.value,
+    seq: 0,
+    head: genesis.id,
+    links: genesis.genesis.seats.map((s) => ({ index: 0, link: s.beacon })),
+    gone: new Array<boolean>(n).fill(false),
+    end: null,
+    closed: false,
+    signatures: foldSignatures(genesis.id, genesisSignatures),
+    absences: [],
+  };
+}
+
+export function expectation(chain: Chain): Expectation {
+  if (chain.closed) return { kind: 'final' };
+  if (chain.end) return { kind: 'close' };
+  const who = awaiting(chain.state);
+  switch (who.kind) {
+    case 'seat':
+      return { kind: 'main', seat: who.seat };
+    case 'random':
+      return { kind: 'random', event: chain.state.randomEvents };
+    case 'over':
+      return { kind: 'close' };
+  }
+}
+
+/** Seats expected to contribute an item to a random or close element. */
+export const activeSeats = (chain: Chain): Seat[] => chain.gone.flatMap((g, i) => (g ? [] : [i]));
+
+/** The element hash: H(game, seq, prev, the ids of its entries in canonical order). */
+export const elementHash = (chain: Chain, ids: readonly string[]): string =>
+  taggedDigest(TAGS.element, `${chain.genesis.id}\n${chain.seq}\n${chain.head}\n${ids.join(',')}`);
+
+const where = (p: ParsedEntry) => ({ seat: p.entry.seat, seq: p.entry.seq });
+
+/**
+ * Checks one entry against the position it names (not its signature): game, position, previous
+ * hash, whether its seat may write this kind of entry now, and what can be checked alone
+ * (beacon links, final openings, final signatures).
+ */
+export function checkEntry(chain: Chain, p: ParsedEntry): Violation | null {
+  const e = p.entry;
+  const at = where(p);
+  if (e.game !== chain.genesis.id) return violation('WrongGame', 'the entry belongs to another game', at);
+  if (e.seat >= chain.genesis.genesis.seats.length) return violation('Malformed', `there is no seat ${e.seat}`, at);
+  if (e.seq !== chain.seq) return violation('Stale', `the entry is for position ${e.seq}, the log is at ${chain.seq}`, at);
+  if (e.prev !== chain.head) return violation('WrongPrev', 'the entry does not follow the last element', at);
+  const x = expectation(chain);
+  const body = e.body;
+  if (body.type === 'absent') {
+    if (x.kind === 'final') return violation('WrongItem', 'no absence claims after the close', at);
+    if (chain.gone[e.seat]) return violation('BadClaim', 'a seat that is gone cannot claim', at);
+    if (body.seats.includes(e.seat)) return violation('BadClaim', 'a seat cannot claim itself absent', at);
+    const awaited = x.kind === 'main' ? x.seat : -1;
+    if (body.seats.some((s) => s >= chain.gone.length || (chain.gone[s] && s !== awaited))) return violation('BadClaim', 'a claim names a seat that is gone or missing', at);
+    if (x.kind === 'main' && !body.seats.includes(x.seat)) return violation('BadClaim', `a claim now must name seat ${x.seat}, whose action is awaited`, at);
+    return null;
+  }
+  switch (x.kind) {
+    case 'main':
+      if (body.type !== 'action') return violation('WrongItem', `an action of seat ${x.seat} is awaited, not a ${body.type}`, at);
+      if (e.seat !== x.seat) return violation('NotYourTurn', `seat ${x.seat} is awaited, not seat ${e.seat}`, at);
+      if (body.action['seat'] !== e.seat) return violation('NotYourTurn', `seat ${e.seat} signed an action for seat ${String(body.action['seat'])}`, at);
+      if (TABLE_KINDS.includes(String(body.action['kind']))) return violation('IllegalAction', `a seat cannot write a "${String(body.action['kind'])}" action`, at);
+      return null;
+    case 'random': {
+      if (body.type !== 'link') return violation(body.type === 'action' ? 'NotYourTurn' : 'WrongItem', `beacon links for random event ${x.event} are awaited, not a ${body.type}`, at);
+      if (chain.gone[e.seat]) return violation('WrongItem', 'a seat that is gone gives no beacon link', at);
+      if (body.event !== x.event) return violation('BadLink', `the link is for event ${body.event}, not ${x.event}`, at);
+      const ok = isNextLink(chain.links[e.seat]!, linkIndex(x.event), body.link, chain.genesis.genesis.settings.beaconLength);
+      return ok ? null : violation('BadLink', `link ${linkIndex(x.event)} does not hash to the seat's previous link`, at);
+    }
+    case 'close': {
+      if (body.type !== 'open') return violation(body.type === 'action' ? 'NotYourTurn' : 'WrongItem', `final openings are awaited, not a ${body.type}`, at);
+      if (chain.gone[e.seat]) return violation('WrongItem', 'a seat that is gone opens nothing', at);
+      const problem = openingsProblem(chain.state, e.seat, body.openings);
+      return problem ? violation('BadOpening', problem, at) : null;
+    }
+    case 'final':
+      if (body.type !== 'final') return violation('WrongItem', `final signatures are awaited, not a ${body.type}`, at);
+      if (body.state !== stateHash(chain.state)) return violation('BadFinal', 'the final signature is over another state', at);
+      if (body.signatures !== chain.signatures) return violation('BadFinal', 'the final signature covers other signatures', at);
+      return null;
+  }
+}
+
+/** Items first, by seat, then claims, by seat: an element's canonical order. */
+const rank = (p: ParsedEntry): number => (p.entry.body.type === 'absent' ? 10 : 0) + p.entry.seat;
+export const canonicalOrder = (entries: readonly ParsedEntry[]): ParsedEntry[] => [...entries].sort((a, b) => rank(a) - rank(b));
+
+/**
+ * The set of seats a set of claims declares absent, if the claims are complete: every seat not
+ * gone and not named signed exactly one claim naming exactly that set. `undefined` otherwise.
+ */
+export function claimedAbsent(chain: Chain, claims: readonly ParsedEntry[]): Seat[] | undefined {
+  const first = claims[0]?.entry.body;
+  if (!first || first.type !== 'absent') return undefined;
+  const named = first.seats;
+  const key = named.join(',');
+  const claimers = new Set<Seat>();
+  for (const c of claims) {
+    const b = c.entry.body;
+    if (b.type !== 'absent' || b.seats.join(',') !== key || claimers.has(c.entry.seat)) return undefined;
+    claimers.add(c.entry.seat);
+  }
+  const needed = activeSeats(chain).filter((s) => !named.includes(s));
+  if (needed.length === 0 || needed.length !== claimers.size || !needed.every((s) => claimers.has(s))) return undefined;
+  return [...named];
+}
+
+export interface Applied {
+  readonly chain: Chain;
+  /** The hash of the element just applied. */
+  readonly hash: string;
+}
+
+/** Applies one complete element (its entries in canonical order), or says which entry is wrong. */
+export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Result<Applied, ElementFailure> {
+  const x = expectation(chain);
+  if (x.kind === 'final') return fail(-1, violation('WrongItem', 'the log is closed: only final signatures follow', { seq: chain.seq }));
+  if (entries.length === 0) return fail(-1, violation('Malformed', 'an element has at least one entry', { seq: chain.seq }));
+  for (let i = 0; i < entries.length; i++) {
+    const v = checkEntry(chain, entries[i]!);
+    if (v) return fail(i, v);
+    if (i > 0 && rank(entries[i]!) <= rank(entries[i - 1]!))
+      return fail(i, violation('Malformed', 'entries out of canonical order, or two of one kind from one seat', where(entries[i]!)));
+  }
+  const claims = entries.filter((p) => p.entry.body.type === 'absent');
+  const items = entries.filter((p) => p.entry.body.type !== 'absent');
+  let absent: Seat[] = [];
+  if (claims.length > 0) {
+    const named = claimedAbsent(chain, claims);
+    if (!named) return fail(entries.length - 1, violation('BadClaim', 'the claims do not all name one set of seats, signed by every other seat not gone', { seq: chain.seq }));
+    absent = named;
+  }
+  const n = chain.gone.length;
+  const writers = new Set(items.map((p) => p.entry.seat));
+  let state = chain.state;
+  let end: End | null = null;
+  let item: Absence['item'];
+  switch (x.kind) {
+    case 'main': {
+      item = 'action';
+      if (items.length > 0) {
+        if (items.length > 1 || claims.length > 0) return fail(1, violation('Malformed', 'an action element holds the action alone', { seq: chain.seq }));
+        const body = items[0]!.entry.body;
+        const next = applyAction(state, body.type === 'action' ? body.action : null);
+        if (!next.ok) return fail(0, violation('IllegalAction', `${next.error.code} (${next.error.rule}): ${next.error.message}`, { ...where(items[0]!), rule: next.error.code }));
+        state = next.value;
+      } else {
+        const next = applyAbsence(state, x.seat);
+        if (next.ok) state = next.value;
+        else end = { kind: 'forfeit', seat: x.seat, seq: chain.seq, reason: 'noPassiveChoice' };
+      }
+      break;
+    }
+    case 'random': {
+      item = 'link';
+      const missing = activeSeats(chain).filter((s) => !absent.includes(s) && !writers.has(s));
+      if (missing.length > 0) return fail(-1, violation('Malformed', `no beacon link or absence claim for seat ${missing[0]}`, { seq: chain.seq }));
+      const links = Array.from({ length: n }, (_, s) => {
+        const b = items.find((p) => p.entry.seat === s)?.entry.body;
+        return b?.type === 'link' ? b.link : null;
+      });
+      const next = applyAction(state, { kind: 'random', value: beaconValue(chain.genesis.id, x.event, links) });
+      if (!next.ok) return fail(-1, violation('IllegalAction', `the engine refused the random event: ${next.error.message}`, { seq: chain.seq }));
+      state = next.value;
+      break;
+    }
+    case 'close': {
+      item = 'open';
+      const missing = activeSeats(chain).filter((s) => !absent.includes(s) && !writers.has(s));
+      if (missing.length > 0) return fail(-1, violation('Malformed', `no final openings or absence claim for seat ${missing[0]}`, { seq: chain.seq }));
+      if (absent.length > 0 && chain.end?.kind !== 'forfeit') end = { kind: 'forfeit', seat: absent[0]!, seq: chain.seq, reason: 'withheldOpenings' };
+      break;
+    }
+  }
+  const links = items.some((p) => p.entry.body.type === 'link')
+    ? chain.links.map((m, s) => {
+        const b = items.find((p) => p.entry.seat === s)?.entry.body;
+        return b?.type === 'link' ? { index: linkIndex(b.event), link: b.link } : m;
+      })
+    : chain.links;
+  const gone = chain.gone.map((g, s) => (writers.has(s) ? false : absent.includes(s) ? true : g));
+  const hash = elementHash(chain, entries.map((p) => p.id));
+  let next: Chain = {
+    ...chain,
+    state,
+    seq: chain.seq + 1,
+    head: hash,
+    links,
+    gone,
+    end: x.kind === 'close' ? (end ?? chain.end) : end,
+    closed: x.kind === 'close',
+    signatures: foldSignatures(chain.signatures, entries.map((p) => p.sig)),
+    absences: absent.length > 0 ? [...chain.absences, { seq: chain.seq, seats: absent, item }] : chain.absences,
+  };
+  if (!next.end && !next.closed) {
+    const who = awaiting(state);
+    const limit = chain.genesis.genesis.settings.limit;
+    if (who.kind === 'over') next = { ...next, end: { kind: 'over' } };
+    else if (limit !== null && next.seq >= limit) next = { ...next, end: { kind: 'limit', seq: next.seq } };
+    else if (who.kind === 'random' && linkIndex(state.randomEvents) > chain.genesis.genesis.settings.beaconLength)
+      next = { ...next, end: { kind: 'exhausted', seq: next.seq } };
+  }
+  return ok({ chain: next, hash });
+}
+
+/** Checks the final signatures' entries (not their signatures): one per seat at most, each over this chain. */
+export function checkFinals(chain: Chain, finals: readonly ParsedEntry[]): Result<Seat[], ElementFailure> {
+  const seen = new Set<Seat>();
+  for (let i = 0; i < finals.length; i++) {
+    const v = checkEntry(chain, finals[i]!);
+    if (v) return fail(i, v);
+    const seat = finals[i]!.entry.seat;
+    if (seen.has(seat) || (i > 0 && seat < finals[i - 1]!.entry.seat))
+      return fail(i, violation('Malformed', 'final signatures are one per seat, by seat', where(finals[i]!)));
+    seen.add(seat);
+  }
+  return ok([...seen]);
+}

@@ -1,0 +1,129 @@
+import { canonicalJson, type Json } from '../core/canonical.js';
+import { err, ok, type Result } from '../core/result.js';
+import { MAX_PLAYERS, type Seat } from '../core/vocabulary.js';
+import { isHexOf } from './bytes.js';
+import { TAGS, taggedDigest } from './digest.js';
+import { type Violation, violation } from './errors.js';
+import { hasOnlyKeys, isCanonical, isCount, isObj, isPlainJson, malformed, parseJson } from './json.js';
+
+/** What opens a committed reference at the end of the game (the engine's TileOpening, for any pile). */
+export interface Opening {
+  readonly ref: string;
+  readonly value: string;
+  readonly salt: string;
+}
+
+/**
+ * The body of a log entry. `action` is the only main entry: the seat the engine awaits writes
+ * it. The others are side entries at a position: a beacon link, an absence claim, the final
+ * openings, the final signature.
+ */
+export type Body =
+  | { readonly type: 'action'; readonly action: { readonly [key: string]: Json } }
+  | { readonly type: 'link'; readonly event: number; readonly link: string }
+  | { readonly type: 'absent'; readonly seats: readonly Seat[] }
+  | { readonly type: 'open'; readonly openings: readonly Opening[] }
+  | { readonly type: 'final'; readonly state: string; readonly signatures: string };
+export type BodyType = Body['type'];
+export const BODY_TYPES = ['action', 'link', 'absent', 'open', 'final'] as const satisfies readonly BodyType[];
+
+/** A log entry: signed, as its canonical JSON text, by the seat it names. */
+export interface Entry {
+  readonly v: 1;
+  /** The genesis hash. */
+  readonly game: string;
+  /** The log position: the number of elements before it. */
+  readonly seq: number;
+  readonly seat: Seat;
+  /** The hash of element seq - 1 (the genesis hash for seq 0). */
+  readonly prev: string;
+  readonly body: Body;
+}
+
+/** An entry as it travels and is stored: its exact signed text and the signature. */
+export interface SignedEntry {
+  readonly text: string;
+  readonly sig: string;
+}
+
+/** A signed entry after parsing: its content and its identity, the hash of its text (never its signature). */
+export interface ParsedEntry extends SignedEntry {
+  readonly entry: Entry;
+  readonly id: string;
+}
+
+export const MAX_SEQ = 10_000_000;
+const MAX_OPENINGS = 512;
+
+export const makeEntryText = (entry: Entry): string => canonicalJson(entry);
+export const entryId = (text: string): string => taggedDigest(TAGS.entry, text);
+
+function parseOpening(x: unknown): Opening | undefined {
+  if (!isObj(x) || !hasOnlyKeys(x, ['ref', 'value', 'salt'])) return undefined;
+  const { ref, value, salt } = x;
+  if (typeof ref !== 'string' || ref.length === 0 || ref.length > 64) return undefined;
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return undefined;
+  if (!isHexOf(salt, 16)) return undefined;
+  return { ref, value, salt };
+}
+
+export function parseBody(x: unknown): Body | undefined {
+  if (!isObj(x)) return undefined;
+  switch (x['type']) {
+    case 'action': {
+      const a = x['action'];
+      if (!hasOnlyKeys(x, ['type', 'action']) || !isObj(a) || !isPlainJson(a)) return undefined;
+      return { type: 'action', action: a as { readonly [key: string]: Json } };
+    }
+    case 'link':
+      if (!hasOnlyKeys(x, ['type', 'event', 'link']) || !isCount(x['event'], MAX_SEQ) || !isHexOf(x['link'], 32)) return undefined;
+      return { type: 'link', event: x['event'], link: x['link'] };
+    case 'absent': {
+      const seats = x['seats'];
+      if (!hasOnlyKeys(x, ['type', 'seats']) || !Array.isArray(seats) || seats.length === 0 || seats.length > MAX_PLAYERS) return undefined;
+      if (!seats.every((s, i) => isCount(s, MAX_PLAYERS - 1) && (i === 0 || s > seats[i - 1]))) return undefined;
+      return { type: 'absent', seats: seats as Seat[] };
+    }
+    case 'open': {
+      const list = x['openings'];
+      if (!hasOnlyKeys(x, ['type', 'openings']) || !Array.isArray(list) || list.length > MAX_OPENINGS) return undefined;
+      const openings = list.map(parseOpening);
+      if (openings.some((o) => !o)) return undefined;
+      return { type: 'open', openings: openings as Opening[] };
+    }
+    case 'final':
+      if (!hasOnlyKeys(x, ['type', 'state', 'signatures']) || !isHexOf(x['state'], 32) || !isHexOf(x['signatures'], 32)) return undefined;
+      return { type: 'final', state: x['state'], signatures: x['signatures'] };
+    default:
+      return undefined;
+  }
+}
+
+/** Parses the content of an entry from its signed text (shape and canonical form only). */
+export function parseEntryText(text: string): Result<Entry, Violation> {
+  const json = parseJson(text);
+  if (!json.ok) return malformed('entry: not JSON');
+  const e = json.value;
+  if (!isObj(e) || !hasOnlyKeys(e, ['v', 'game', 'seq', 'seat', 'prev', 'body'])) return malformed('entry: not an entry');
+  if (e['v'] !== 1) return err(violation('WrongVersion', `entry: version ${String(e['v']).slice(0, 20)}`));
+  const { game, seq, seat, prev } = e;
+  if (!isHexOf(game, 32) || !isHexOf(prev, 32)) return malformed('entry: game and prev must be 32-byte hex');
+  if (!isCount(seq, MAX_SEQ) || !isCount(seat, MAX_PLAYERS - 1)) return malformed('entry: bad seq or seat');
+  const body = parseBody(e['body']);
+  if (!body) return malformed(`entry: bad body`, { seat, seq });
+  const entry: Entry = { v: 1, game, seq, seat, prev, body };
+  if (!isCanonical(entry, text)) return malformed('entry: not in canonical form', { seat, seq });
+  return ok(entry);
+}
+
+/** Parses `{entry, sig}` as found in messages and replays. */
+export function parseSignedEntry(x: unknown): Result<ParsedEntry, Violation> {
+  if (!isObj(x) || !hasOnlyKeys(x, ['entry', 'sig']) || typeof x['entry'] !== 'string' || !isHexOf(x['sig'], 64))
+    return malformed('a signed entry is {entry: text, sig: 64-byte hex}');
+  const text = x['entry'];
+  const entry = parseEntryText(text);
+  if (!entry.ok) return entry;
+  return ok({ text, sig: x['sig'], entry: entry.value, id: entryId(text) });
+}
+
+export const makeSignedEntry = (s: SignedEntry): { entry: string; sig: string } => ({ entry: s.text, sig: s.sig });

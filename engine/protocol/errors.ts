@@ -1,0 +1,64 @@
+import type { Seat } from '../core/vocabulary.js';
+
+/**
+ * Why the protocol refuses something. Codes are stable identifiers; `message` explains to a person.
+ * Codes marked "proof" can only come from a seat's own signature: they name a cheater.
+ */
+export const VIOLATION_CODES = [
+  // Shape: anyone could send these, they name no seat.
+  'Malformed',
+  'Oversized',
+  'WrongVersion',
+  'WrongGame',
+  'BadKey',
+  'BadSignature',
+  'Stale',
+  'WrongPrev',
+  'Superseded',
+  // Proof: signed by the seat named.
+  'NotYourTurn',
+  'WrongItem',
+  'IllegalAction',
+  'BadLink',
+  'BadClaim',
+  'BadOpening',
+  'BadFinal',
+  'Equivocation',
+  'Diverged',
+  'Contradiction',
+  // Replay files only.
+  'Truncated',
+  'BadGenesis',
+] as const;
+export type ViolationCode = (typeof VIOLATION_CODES)[number];
+
+/** Violations that only the seat named could have produced (its signature is on them). */
+export const PROOF_CODES: readonly ViolationCode[] = [
+  'NotYourTurn',
+  'WrongItem',
+  'IllegalAction',
+  'BadLink',
+  'BadClaim',
+  'BadOpening',
+  'BadFinal',
+  'Equivocation',
+  'Diverged',
+  'Contradiction',
+];
+
+export interface Violation {
+  readonly code: ViolationCode;
+  readonly message: string;
+  /** The seat the entry names (for proof codes: the cheater). */
+  readonly seat?: Seat;
+  /** The log position concerned. */
+  readonly seq?: number;
+  /** For IllegalAction: the engine's rule error code. */
+  readonly rule?: string;
+}
+
+export const violation = (code: ViolationCode, message: string, where: { seat?: Seat; seq?: number; rule?: string } = {}): Violation => ({
+  code,
+  message,
+  ...where,
+});

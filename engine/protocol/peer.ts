@@ -1,0 +1,433 @@
+import type { SeatAction } from '../core/actions.js';
+import type { GameState } from '../core/state.js';
+import type { Vault } from '../core/vault.js';
+import type { Seat } from '../core/vocabulary.js';
+import { legalActions, stateHash } from '../game.js';
+import { assembleElement, seatsToClaim } from './assemble.js';
+import { linkIndex } from './beacon.js';
+import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, startChain } from './chain.js';
+import type { Echo } from './echo.js';
+import type { Body, ParsedEntry } from './entry.js';
+import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
+import type { ParsedGenesis } from './genesis.js';
+import { finalOpenings } from './openings.js';
+import type { Evidence, Replay } from './replay.js';
+import type { SeatSecrets } from './secrets.js';
+import { echoCheck, entryCheck, signEcho, signEntry } from './signing.js';
+import { type SignatureScheme, verifySignature } from './signature.js';
+import { makeMessage, parseMessage, type SignedEcho } from './wire.js';
+
+/** A player: given what his seat may see and do, picks an action (normally one of `legal`). */
+export type PeerAgent = (state: GameState, seat: Seat, legal: readonly SeatAction[], vault: Vault) => unknown;
+
+export type Outcome =
+  | { readonly kind: 'playing' }
+  /** The log closed: the game ended (`end`), the seats in `finals` signed the final state. */
+  | { readonly kind: 'finished'; readonly end: End; readonly finals: readonly Seat[]; readonly absences: readonly Absence[] }
+  /** A seat's own signature proves it broke the protocol. */
+  | { readonly kind: 'cheat'; readonly seat: Seat; readonly code: ViolationCode; readonly seq: number; readonly message: string; readonly rule?: string };
+
+export interface PeerConfig {
+  readonly genesis: ParsedGenesis;
+  readonly genesisSignatures: readonly string[];
+  readonly secrets: SeatSecrets;
+  readonly scheme: SignatureScheme;
+  readonly agent: PeerAgent;
+  /** Sends a message to every other peer. */
+  readonly send: (text: string) => void;
+  /** The logical clock at start (ticks). */
+  readonly now?: number;
+}
+
+interface Step {
+  readonly before: Chain;
+  readonly entries: readonly ParsedEntry[];
+  readonly hash: string;
+  readonly stateHash: string;
+}
+
+const MAX_FUTURE = 4096;
+const FUTURE_WINDOW = 256;
+
+/**
+ * One seat's side of the protocol. It receives messages, checks every entry (signature, game,
+ * position, previous hash, who may write it, the rules) before applying it, writes its own
+ * entries when the log awaits them (its action, its beacon link, its final openings, its final
+ * signature), echoes every element, and claims absent whoever its logical timer says is late.
+ * Messages are handled one at a time, in arrival order.
+ */
+export class Peer {
+  readonly seat: Seat;
+  chain: Chain;
+  outcome: Outcome = { kind: 'playing' };
+  /** What this peer refused and why, for the UI and the tests. Refusals that name no cheater. */
+  readonly incidents: Violation[] = [];
+  private readonly config: PeerConfig;
+  private readonly n: number;
+  private history: Step[] = [];
+  private pool = new Map<string, ParsedEntry>();
+  private future: ParsedEntry[] = [];
+  private readonly known = new Map<string, ParsedEntry>();
+  private readonly slots = new Map<string, ParsedEntry>();
+  private readonly claimedAt = new Map<number, readonly Seat[]>();
+  private sent = new Set<string>();
+  private readonly finals = new Map<Seat, ParsedEntry>();
+  private readonly pendingEchoes: { echo: Echo; signed: SignedEcho; entries: readonly ParsedEntry[] }[] = [];
+  private readonly lastHeard: number[];
+  private since: number;
+  private now: number;
+  private evidence: Evidence | null = null;
+  private truncateAt: number | null = null;
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(config: PeerConfig) {
+    this.config = config;
+    this.seat = config.secrets.seat;
+    this.n = config.genesis.genesis.seats.length;
+    this.chain = startChain(config.genesis, config.genesisSignatures);
+    this.now = config.now ?? 0;
+    this.since = this.now;
+    this.lastHeard = new Array<number>(this.n).fill(-1);
+  }
+
+  /** Acts if the log starts with this seat. Call once every peer exists. */
+  start(): Promise<void> {
+    return this.serial(() => this.act());
+  }
+
+  /** A message from another peer. */
+  receive(text: unknown): Promise<void> {
+    return this.serial(() => this.handleMessage(text));
+  }
+
+  /** The logical clock moved on: claims absent whoever is late past the timer. */
+  tick(now: number): Promise<void> {
+    return this.serial(() => this.handleTick(now));
+  }
+
+  get state(): GameState {
+    return this.chain.state;
+  }
+
+  get done(): boolean {
+    return this.outcome.kind !== 'playing';
+  }
+
+  /** The hash of the last element applied. */
+  get head(): string {
+    return this.chain.head;
+  }
+
+  /** The replay of the game as this peer holds it. */
+  replay(): Replay {
+    const steps = this.truncateAt === null ? this.history : this.history.slice(0, this.truncateAt);
+    const plain = (e: ParsedEntry) => ({ text: e.text, sig: e.sig });
+    return {
+      genesis: this.config.genesis.text,
+      genesisSignatures: [...this.config.genesisSignatures],
+      log: steps.map((s) => s.entries.map(plain)),
+      finals: this.chain.closed && this.truncateAt === null ? [...this.finals.values()].sort((a, b) => a.entry.seat - b.entry.seat).map(plain) : [],
+      evidence: this.evidence,
+    };
+  }
+
+  private serial(task: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  // ------------------------------------------------------------------ receiving
+
+  private async handleMessage(text: unknown): Promise<void> {
+    if (this.done) return;
+    const parsed = parseMessage(text, this.config.genesis.genesis.settings.maxMessageBytes);
+    if (!parsed.ok) return this.incident(parsed.error);
+    const m = parsed.value;
+    if (m.t === 'entry') await this.handleEntry(m.entry, 'direct');
+    else if (m.t === 'relay') for (const e of m.entries) await this.handleEntry(e, 'relay');
+    else await this.handleEcho(m.echo, m.signed, m.entries);
+  }
+
+  private async handleEntry(p: ParsedEntry, via: 'direct' | 'relay' | 'echo'): Promise<void> {
+    if (this.done) return;
+    const e = p.entry;
+    if (e.game !== this.chain.genesis.id) return this.incident(violation('WrongGame', 'an entry of another game', { seat: e.seat, seq: e.seq }));
+    if (e.seat >= this.n) return this.incident(violation('Malformed', `there is no seat ${e.seat}`, { seq: e.seq }));
+    const known = this.known.get(p.id);
+    if (known && known.sig === p.sig) {
+      if (via === 'direct' && e.seq < this.chain.seq) this.incident(violation('Stale', `an entry already applied (position ${e.seq}) was sent again`, { seat: e.seat, seq: e.seq }));
+      return;
+    }
+    if (!(await verifySignature(this.config.scheme, entryCheck(this.chain.genesis, p))))
+      return this.incident(violation('BadSignature', `the signature does not verify with seat ${e.seat}'s key`, { seat: e.seat, seq: e.seq }));
+    if (known) return;
+    const slot = `${e.seq}|${e.seat}|${e.body.type}`;
+    const other = this.slots.get(slot);
+    if (other && other.id !== p.id) {
+      const both = [other, p].sort((a, b) => (a.id < b.id ? -1 : 1));
+      return this.verdict(violation('Equivocation', `seat ${e.seat} signed two different ${e.body.type} entries for position ${e.seq}`, { seat: e.seat, seq: e.seq }), { entries: both, echo: null }, e.seq);
+    }
+    this.slots.set(slot, p);
+    this.known.set(p.id, p);
+    this.lastHeard[e.seat] = Math.max(this.lastHeard[e.seat]!, e.seq - 1);
+    if (e.seq < this.chain.seq) return this.handleOld(p, via);
+    if (e.seq > this.chain.seq) {
+      if (e.seq - this.chain.seq > FUTURE_WINDOW || this.future.length >= MAX_FUTURE)
+        return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
+      this.future.push(p);
+      return;
+    }
+    await this.accept(p);
+  }
+
+  /** An entry for the current position, its signature checked. */
+  private async accept(p: ParsedEntry): Promise<void> {
+    const v = checkEntry(this.chain, p);
+    if (v) {
+      if (PROOF_CODES.includes(v.code)) return this.verdict(v, { entries: [p], echo: null }, this.chain.seq);
+      return this.incident(v);
+    }
+    const mine = this.claimedAt.get(this.chain.seq);
+    if (mine && p.entry.body.type !== 'absent' && mine.includes(p.entry.seat)) {
+      // A claim binds its signer: the item came too late (unless another seat proves, by an
+      // echo, that the claims can never be complete: see handleEcho).
+      return this.incident(violation('Superseded', `seat ${p.entry.seat}'s ${p.entry.body.type} came after this seat claimed it absent`, { seat: p.entry.seat, seq: p.entry.seq }));
+    }
+    if (p.entry.body.type === 'final') {
+      this.finals.set(p.entry.seat, p);
+      if (this.finals.size === this.n) this.finish();
+      return;
+    }
+    this.pool.set(p.id, p);
+    await this.progress();
+  }
+
+  /** An entry for a position already settled: a claim set that settles it otherwise, for this seat's own late entry. */
+  private async handleOld(p: ParsedEntry, via: 'direct' | 'relay' | 'echo'): Promise<void> {
+    const e = p.entry;
+    const step = this.history[e.seq];
+    if (e.body.type === 'absent' && e.body.seats.includes(this.seat) && step) {
+      const key = e.body.seats.join(',');
+      const group = [...this.slots.values()].filter((q) => q.entry.seq === e.seq && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key);
+      const named = claimedAbsent(step.before, group);
+      const mineThere = step.entries.some((q) => q.entry.seat === this.seat && q.entry.body.type !== 'absent');
+      if (named && mineThere) return this.rollback(e.seq);
+    }
+    if (via === 'direct') this.incident(violation('Superseded', `an entry for position ${e.seq}, already settled`, { seat: e.seat, seq: e.seq }));
+  }
+
+  /**
+   * Every other seat declared this seat absent at `seq` while its own late entry was in flight:
+   * nobody else applied it (a claim binds its signer), so this seat takes the settled version.
+   */
+  private async rollback(seq: number): Promise<void> {
+    const step = this.history[seq]!;
+    this.chain = step.before;
+    this.history = this.history.slice(0, seq);
+    this.pool = new Map([...this.slots.values()].filter((q) => q.entry.seq === seq && q.entry.prev === step.before.head).map((q) => [q.id, q]));
+    for (const [id, q] of this.pool) if (q.entry.seat === this.seat && q.entry.body.type !== 'absent') this.pool.delete(id);
+    this.future = [];
+    this.sent = new Set([...this.sent].filter((k) => Number(k.split('|')[0]) < seq));
+    this.since = this.now;
+    this.incident(violation('Superseded', `this seat was declared absent at position ${seq}: its late entry is void`, { seat: this.seat, seq }));
+    await this.progress();
+  }
+
+  private async handleEcho(echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): Promise<void> {
+    if (echo.game !== this.chain.genesis.id) return this.incident(violation('WrongGame', 'an echo of another game', { seat: echo.seat, seq: echo.seq }));
+    if (echo.seat === this.seat || echo.seat >= this.n) return;
+    this.lastHeard[echo.seat] = Math.max(this.lastHeard[echo.seat]!, echo.seq);
+    if (echo.seq > this.chain.seq) {
+      if (this.pendingEchoes.length < MAX_FUTURE) this.pendingEchoes.push({ echo, signed, entries });
+      for (const p of entries) await this.handleEntry(p, 'echo');
+      return;
+    }
+    if (echo.seq === this.chain.seq) {
+      for (const p of entries) await this.handleEntry(p, 'echo');
+      if (this.done || echo.seq < this.chain.seq) return this.compareEcho(echo, signed, entries);
+      return this.adoptByEvidence(echo, signed, entries);
+    }
+    await this.compareEcho(echo, signed, entries);
+  }
+
+  /** G1 and G6: an echo of an element this peer applied. */
+  private async compareEcho(echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): Promise<void> {
+    if (this.done) return;
+    const step = this.history[echo.seq];
+    if (!step) return;
+    if (step.hash === echo.element && step.stateHash === echo.state) return;
+    if (!(await verifySignature(this.config.scheme, echoCheck(this.chain.genesis, echo.seat, signed))))
+      return this.incident(violation('BadSignature', `an echo that seat ${echo.seat}'s key did not sign`, { seat: echo.seat, seq: echo.seq }));
+    if (step.hash === echo.element) {
+      return this.verdict(
+        violation('Diverged', `seat ${echo.seat} reports another state after element ${echo.seq}`, { seat: echo.seat, seq: echo.seq }),
+        { entries: [], echo: signed },
+        echo.seq + 1,
+      );
+    }
+    // Another element at this position: its entries carry the proof of an equivocation, if any.
+    for (const p of entries) await this.handleEntry(p, 'echo');
+    if (!this.done) this.incident(violation('Superseded', `seat ${echo.seat} settled position ${echo.seq} otherwise`, { seat: echo.seat, seq: echo.seq }));
+  }
+
+  /**
+   * This peer claimed someone absent at the current position, but another seat applied that
+   * seat's entry before its own timer ran out (its echo says claimed = false): the claims can
+   * never be complete, so the claimer takes the element the echo shows.
+   */
+  private async adoptByEvidence(echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): Promise<void> {
+    const mine = this.claimedAt.get(this.chain.seq);
+    if (!mine || echo.claimed || mine.includes(echo.seat) || this.chain.gone[echo.seat]) return;
+    const element = entries.filter((p) => p.entry.seq === this.chain.seq);
+    if (element.length !== entries.length || !element.every((p) => this.known.get(p.id)?.sig === p.sig)) return;
+    if (!(await verifySignature(this.config.scheme, echoCheck(this.chain.genesis, echo.seat, signed)))) return;
+    const applied = applyElement(this.chain, element);
+    if (!applied.ok || applied.value.hash !== echo.element) return;
+    await this.advance(element, applied.value.chain, applied.value.hash);
+    await this.progress();
+  }
+
+  // ------------------------------------------------------------------ the log
+
+  /** Applies every element that is complete, then acts. */
+  private async progress(): Promise<void> {
+    while (!this.done) {
+      if (expectation(this.chain).kind === 'final') break;
+      const element = assembleElement(this.chain, [...this.pool.values()]);
+      if (!element) break;
+      const applied = applyElement(this.chain, element);
+      if (!applied.ok) {
+        const { index, violation: v } = applied.error;
+        const culprit = element[index];
+        if (culprit && PROOF_CODES.includes(v.code)) return this.verdict(v, { entries: [culprit], echo: null }, this.chain.seq);
+        this.incident(v);
+        if (culprit) this.pool.delete(culprit.id);
+        break;
+      }
+      await this.advance(element, applied.value.chain, applied.value.hash);
+    }
+    await this.act();
+  }
+
+  private async advance(entries: readonly ParsedEntry[], next: Chain, hash: string): Promise<void> {
+    const seq = this.chain.seq;
+    const after = stateHash(next.state);
+    this.history.push({ before: this.chain, entries, hash, stateHash: after });
+    this.chain = next;
+    this.pool = new Map();
+    this.since = this.now;
+    const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(seq) };
+    const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
+    this.config.send(makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) }));
+    // Entries and echoes that were ahead of this peer.
+    const ready = this.future.filter((p) => p.entry.seq === next.seq);
+    this.future = this.future.filter((p) => p.entry.seq > next.seq);
+    const echoes = this.pendingEchoes.filter((x) => x.echo.seq <= seq);
+    for (const x of echoes) this.pendingEchoes.splice(this.pendingEchoes.indexOf(x), 1);
+    for (const x of echoes) await this.compareEcho(x.echo, x.signed, x.entries);
+    for (const p of ready) {
+      if (this.done) return;
+      const v = checkEntry(this.chain, p);
+      if (v && PROOF_CODES.includes(v.code)) return this.verdict(v, { entries: [p], echo: null }, this.chain.seq);
+      if (v) this.incident(v);
+      else if (p.entry.body.type === 'final') this.finals.set(p.entry.seat, p);
+      else this.pool.set(p.id, p);
+    }
+    if (this.chain.closed && this.finals.size === this.n) this.finish();
+  }
+
+  // ------------------------------------------------------------------ writing
+
+  /** Writes what the log awaits from this seat, once per position. */
+  private async act(): Promise<void> {
+    if (this.done) return;
+    const chain = this.chain;
+    const x = expectation(chain);
+    const key = `${chain.seq}|${x.kind}`;
+    if (this.sent.has(key)) return;
+    let body: Body | undefined;
+    switch (x.kind) {
+      case 'main':
+        if (x.seat !== this.seat) return;
+        body = this.chooseAction(chain);
+        break;
+      case 'random': {
+        const link = chain.gone[this.seat] ? undefined : this.config.secrets.beacon[linkIndex(x.event)];
+        if (link) body = { type: 'link', event: x.event, link };
+        break;
+      }
+      case 'close':
+        if (!chain.gone[this.seat]) body = { type: 'open', openings: finalOpenings(chain.state, this.config.secrets.vault) };
+        break;
+      case 'final':
+        body = { type: 'final', state: stateHash(chain.state), signatures: chain.signatures };
+        break;
+    }
+    if (!body) return;
+    this.sent.add(key);
+    await this.write(body);
+  }
+
+  private chooseAction(chain: Chain): Body | undefined {
+    const vault = this.config.secrets.vault;
+    const legal = legalActions(chain.state, this.seat, vault);
+    if (legal.length === 0) return undefined;
+    let action: unknown;
+    try {
+      action = this.config.agent(chain.state, this.seat, legal, vault);
+    } catch {
+      return undefined;
+    }
+    if (typeof action !== 'object' || action === null || Array.isArray(action)) return undefined;
+    return { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] };
+  }
+
+  private async write(body: Body): Promise<void> {
+    const chain = this.chain;
+    const p = await signEntry(this.config.scheme, this.config.secrets.keys, { v: 1, game: chain.genesis.id, seq: chain.seq, seat: this.seat, prev: chain.head, body });
+    this.config.send(makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
+    this.slots.set(`${p.entry.seq}|${this.seat}|${body.type}`, p);
+    this.known.set(p.id, p);
+    await this.accept(p);
+  }
+
+  // ------------------------------------------------------------------ time
+
+  private async handleTick(now: number): Promise<void> {
+    this.now = Math.max(this.now, now);
+    const timer = this.config.genesis.genesis.settings.timer;
+    if (this.done || timer === null || this.now - this.since < timer) return;
+    const x = expectation(this.chain);
+    if (x.kind === 'final') return this.finish();
+    if (this.claimedAt.has(this.chain.seq) || this.chain.gone[this.seat]) return;
+    const seats = seatsToClaim(this.chain, this.seat, [...this.pool.values()], this.lastHeard);
+    if (seats.length === 0) return;
+    this.claimedAt.set(this.chain.seq, seats);
+    await this.write({ type: 'absent', seats });
+  }
+
+  // ------------------------------------------------------------------ endings
+
+  private finish(): void {
+    if (this.done || !this.chain.closed || !this.chain.end) return;
+    const finals = [...this.finals.keys()].sort((a, b) => a - b);
+    this.outcome = { kind: 'finished', end: this.chain.end, finals, absences: this.chain.absences };
+  }
+
+  private verdict(v: Violation, evidence: Evidence, truncateAt: number): void {
+    if (this.done) return;
+    this.outcome = { kind: 'cheat', seat: v.seat!, code: v.code, seq: v.seq ?? this.chain.seq, message: v.message, ...(v.rule ? { rule: v.rule } : {}) };
+    this.evidence = evidence;
+    this.truncateAt = Math.min(truncateAt, this.history.length);
+    // Pass the proof on, so that every honest peer reaches the same verdict.
+    if (evidence.echo) {
+      this.config.send(makeMessage({ t: 'echo', echo: evidence.echo, entries: [] }));
+    }
+    if (evidence.entries.length > 0) this.config.send(makeMessage({ t: 'relay', entries: evidence.entries }));
+  }
+
+  private incident(v: Violation): void {
+    if (this.incidents.length < 1000) this.incidents.push(v);
+  }
+}

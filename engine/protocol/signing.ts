@@ -1,0 +1,50 @@
+import { err, ok, type Result } from '../core/result.js';
+import { fromHex, toHex } from './bytes.js';
+import { echoId, type Echo, makeEchoText } from './echo.js';
+import { type Entry, entryId, makeEntryText, type ParsedEntry } from './entry.js';
+import { type Violation, violation } from './errors.js';
+import type { ParsedGenesis } from './genesis.js';
+import type { SignedEcho } from './wire.js';
+import { type KeyPair, signatureMessage, type SignatureCheck, type SignatureScheme, verifySignatures } from './signature.js';
+
+/** Signs an entry: its canonical text, its id (the hash of that text), a signature over the id. */
+export async function signEntry(scheme: SignatureScheme, keys: KeyPair, entry: Entry): Promise<ParsedEntry> {
+  const text = makeEntryText(entry);
+  const id = entryId(text);
+  const sig = toHex(await scheme.sign(keys, signatureMessage('entry', id)));
+  return { text, sig, entry, id };
+}
+
+export const entryCheck = (genesis: ParsedGenesis, p: ParsedEntry): SignatureCheck => ({
+  publicKey: genesis.keys[p.entry.seat] ?? new Uint8Array(32),
+  message: signatureMessage('entry', p.id),
+  signature: fromHex(p.sig) ?? new Uint8Array(0),
+});
+
+export async function signEcho(scheme: SignatureScheme, keys: KeyPair, echo: Echo): Promise<SignedEcho> {
+  const text = makeEchoText(echo);
+  return { text, sig: toHex(await scheme.sign(keys, signatureMessage('echo', echoId(text)))) };
+}
+
+export const echoCheck = (genesis: ParsedGenesis, seat: number, signed: SignedEcho): SignatureCheck => ({
+  publicKey: genesis.keys[seat] ?? new Uint8Array(32),
+  message: signatureMessage('echo', echoId(signed.text)),
+  signature: fromHex(signed.sig) ?? new Uint8Array(0),
+});
+
+export const signGenesis = async (scheme: SignatureScheme, keys: KeyPair, genesis: ParsedGenesis): Promise<string> =>
+  toHex(await scheme.sign(keys, signatureMessage('genesis', genesis.id)));
+
+export const genesisCheck = (genesis: ParsedGenesis, seat: number, sig: string): SignatureCheck => ({
+  publicKey: genesis.keys[seat] ?? new Uint8Array(32),
+  message: signatureMessage('genesis', genesis.id),
+  signature: fromHex(sig) ?? new Uint8Array(0),
+});
+
+/** Every seat must have signed the genesis before the first action. */
+export async function checkGenesisSignatures(scheme: SignatureScheme, genesis: ParsedGenesis, sigs: readonly string[]): Promise<Result<true, Violation>> {
+  if (sigs.length !== genesis.keys.length) return err(violation('BadGenesis', `the genesis needs ${genesis.keys.length} signatures, one per seat`));
+  const good = await verifySignatures(scheme, sigs.map((s, seat) => genesisCheck(genesis, seat, s)));
+  const bad = good.indexOf(false);
+  return bad < 0 ? ok(true) : err(violation('BadSignature', `seat ${bad}'s signature of the genesis does not verify`, { seat: bad }));
+}

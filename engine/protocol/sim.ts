@@ -1,0 +1,176 @@
+import { hashText } from '../core/hash.js';
+import type { GameState } from '../core/state.js';
+import type { Seat } from '../core/vocabulary.js';
+import { RULES_VERSION, type GameSetup } from '../map/setup.js';
+import { fromHex } from './bytes.js';
+import { PROTOCOL } from './digest.js';
+import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from './genesis.js';
+import { type Outcome, Peer, type PeerAgent } from './peer.js';
+import type { Replay } from './replay.js';
+import { makeSeatSecrets, type SeatSecrets, seatIdentity } from './secrets.js';
+import { checkGenesisSignatures, signGenesis } from './signing.js';
+import { bestScheme, type SignatureScheme } from './signature.js';
+
+/**
+ * An in-process network of peers, for simulations and tests: every message goes through one
+ * first-in first-out queue, and the logical clock moves on by one timer period whenever the
+ * queue is empty, so that timers fire exactly when nothing else can happen. Any seat's outgoing
+ * messages can be rewritten per recipient (a scripted cheater), and anything can be injected.
+ */
+export interface Delivery {
+  readonly from: Seat;
+  readonly to: Seat;
+  readonly text: string;
+}
+
+/** Rewrites what `from` sends to `to`: the texts actually delivered (none to drop it). */
+export type Tamper = (text: string, to: Seat, net: Network) => string[];
+
+export interface NetworkOptions {
+  readonly tamper?: Readonly<Partial<Record<Seat, Tamper>>>;
+  /** Seats whose peers are not honest: the run ends when every other peer is done. */
+  readonly cheaters?: readonly Seat[];
+  /** Called with every delivery (a spy's recorder). */
+  readonly onDeliver?: (d: Delivery) => void;
+}
+
+export class Network {
+  readonly peers: Peer[] = [];
+  now = 0;
+  delivered = 0;
+  private readonly queue: Delivery[] = [];
+  private readonly options: NetworkOptions;
+
+  constructor(options: NetworkOptions = {}) {
+    this.options = options;
+  }
+
+  /** Makes the `send` function of seat `from`. */
+  sender(from: Seat): (text: string) => void {
+    return (text) => {
+      for (let to = 0; to < this.size; to++) {
+        if (to === from) continue;
+        const tamper = this.options.tamper?.[from];
+        for (const t of tamper ? tamper(text, to, this) : [text]) this.queue.push({ from, to, text: t });
+      }
+    };
+  }
+
+  size = 0;
+
+  /** Puts a message in the queue as if `from` had sent it to `to`. */
+  inject(from: Seat, to: Seat, text: string): void {
+    this.queue.push({ from, to, text });
+  }
+
+  get honest(): Peer[] {
+    return this.peers.filter((p) => !this.options.cheaters?.includes(p.seat));
+  }
+
+  /**
+   * Delivers messages until every honest peer is done, `stop` says so (on an honest peer's
+   * state), or nothing can happen any more. Returns why it stopped.
+   */
+  async run(stop: (s: GameState) => boolean = () => false, maxDeliveries = 1_000_000): Promise<'done' | 'stopped' | 'stuck'> {
+    let idle = 0;
+    const timer = this.peers[0]?.chain.genesis.genesis.settings.timer ?? null;
+    for (;;) {
+      const honest = this.honest;
+      if (honest.every((p) => p.done)) return 'done';
+      if (honest.some((p) => !p.done && stop(p.state))) return 'stopped';
+      const d = this.queue.shift();
+      if (d) {
+        idle = 0;
+        if (++this.delivered > maxDeliveries) return 'stuck';
+        this.options.onDeliver?.(d);
+        const peer = this.peers[d.to];
+        if (!peer) continue;
+        try {
+          await peer.receive(d.text);
+        } catch (e) {
+          if (!this.options.cheaters?.includes(d.to)) throw e;
+        }
+        continue;
+      }
+      if (timer === null || ++idle > 4) return 'stuck';
+      this.now += timer;
+      for (const p of this.peers) {
+        try {
+          await p.tick(this.now);
+        } catch (e) {
+          if (!this.options.cheaters?.includes(p.seat)) throw e;
+        }
+      }
+    }
+  }
+}
+
+export interface TableOptions extends NetworkOptions {
+  readonly scheme?: SignatureScheme;
+  readonly settings?: Partial<ProtocolSettings>;
+  /** The lobby's name for the game. */
+  readonly game?: string;
+}
+
+export interface Table {
+  readonly genesis: ParsedGenesis;
+  readonly genesisSignatures: readonly string[];
+  readonly secrets: readonly SeatSecrets[];
+  readonly network: Network;
+  readonly scheme: SignatureScheme;
+}
+
+/** Seat secrets from a seed (simulations and tests; play uses crypto.getRandomValues). */
+export const simSecrets = (seed: string, seat: Seat, beaconLength: number): SeatSecrets =>
+  makeSeatSecrets(seat, fromHex(hashText(`bfe/sim/secrets/${seed}/${seat}`))!, beaconLength);
+
+/** The genesis every seat signs, from the set-up and each seat's identity. */
+export function makeGenesis(game: string, setup: GameSetup, secrets: readonly SeatSecrets[], settings: ProtocolSettings): Genesis {
+  return { protocol: PROTOCOL, game, rules: RULES_VERSION, setup, seats: secrets.map(seatIdentity), settings };
+}
+
+/** Sets a table: secrets, the genesis signed by every seat, one peer per seat on an in-process network. */
+export async function setTable(setup: GameSetup, seed: string, agents: readonly PeerAgent[], options: TableOptions = {}): Promise<Table> {
+  const scheme = options.scheme ?? (await bestScheme());
+  const settings: ProtocolSettings = { ...DEFAULT_SETTINGS, ...options.settings };
+  const secrets = setup.players.map((_, seat) => simSecrets(seed, seat, settings.beaconLength));
+  const game = options.game ?? `sim-${hashText(seed).slice(0, 16)}`;
+  const parsed = parseGenesisText(makeGenesisText(makeGenesis(game, setup, secrets, settings)));
+  if (!parsed.ok) throw new Error(`setTable: ${parsed.error.message}`);
+  const genesis = parsed.value;
+  const genesisSignatures = await Promise.all(secrets.map((s) => signGenesis(scheme, s.keys, genesis)));
+  const checked = await checkGenesisSignatures(scheme, genesis, genesisSignatures);
+  if (!checked.ok) throw new Error(`setTable: ${checked.error.message}`);
+  const network = new Network(options);
+  network.size = secrets.length;
+  for (const s of secrets) {
+    network.peers.push(new Peer({ genesis, genesisSignatures, secrets: s, scheme, agent: agents[s.seat]!, send: network.sender(s.seat) }));
+  }
+  return { genesis, genesisSignatures, secrets, network, scheme };
+}
+
+export interface ProtocolGame {
+  readonly replay: Replay;
+  readonly outcome: Outcome;
+  /** 'stopped' when `stop` ended the run before the log closed. */
+  readonly run: 'done' | 'stopped' | 'stuck';
+  readonly table: Table;
+}
+
+export interface PlayOptions extends TableOptions {
+  /** Ends the run early (on an honest peer's state): keeps tests fast as games grow. */
+  readonly stop?: (s: GameState) => boolean;
+}
+
+/**
+ * Plays a whole game through the protocol between in-process peers (every entry signed,
+ * checked and echoed, random events from the beacon) and returns an honest peer's replay.
+ * For a game of bounded length that still closes and signs, use settings.limit rather than stop.
+ */
+export async function playProtocolGame(setup: GameSetup, seed: string, agents: readonly PeerAgent[], options: PlayOptions = {}): Promise<ProtocolGame> {
+  const table = await setTable(setup, seed, agents, options);
+  for (const p of table.network.peers) await p.start();
+  const run = await table.network.run(options.stop);
+  const witness = table.network.honest[0] ?? table.network.peers[0]!;
+  return { replay: witness.replay(), outcome: witness.outcome, run, table };
+}

@@ -1,0 +1,292 @@
+import { stateHash } from '../game.js';
+import type { GameState } from '../core/state.js';
+import type { Seat } from '../core/vocabulary.js';
+import { isHexOf } from './bytes.js';
+import { applyElement, type Chain, checkEntry, checkFinals, type End, startChain, type Absence } from './chain.js';
+import { parseEchoText } from './echo.js';
+import { type ParsedEntry, parseSignedEntry, type SignedEntry } from './entry.js';
+import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
+import { type ParsedGenesis, parseGenesisText } from './genesis.js';
+import { parseReplayJson, type Replay } from './replay.js';
+import { echoCheck, entryCheck, genesisCheck } from './signing.js';
+import { bestScheme, type SignatureCheck, type SignatureScheme, verifySignatures } from './signature.js';
+
+/**
+ * The replay verifier (G8): re-runs the whole game offline and checks every signature,
+ * commitment, beacon link, state hash and rule, and names the first violation.
+ *
+ * Fast verification (docs/protocol.md, "Fast verification"): every entry is parsed, placed
+ * (game, position, previous hash), checked by the rules and, for links and openings, hashed
+ * back to its commitment, in order; only signatures are deferred. When every seat's final
+ * signature verifies, each one covers the whole chain of element hashes and a hash of every
+ * signature in the file, so no entry signature needs checking: n checks instead of one per
+ * entry. Otherwise (an aborted game, a seat without a final signature, or any failure) the
+ * signatures that are not covered are checked, all in one batch, and the earliest failure,
+ * by entry number, is reported.
+ */
+
+export interface VerifyOptions {
+  readonly scheme?: SignatureScheme;
+  /** 'full' checks every signature even when the final signatures would cover them. */
+  readonly mode?: 'fast' | 'full';
+}
+
+export type Ending =
+  | { readonly kind: 'finished'; readonly end: End; readonly finals: readonly Seat[]; readonly absences: readonly Absence[] }
+  | { readonly kind: 'cheat'; readonly seat: Seat; readonly code: ViolationCode; readonly seq: number; readonly message: string }
+  | { readonly kind: 'incomplete'; readonly absences: readonly Absence[] };
+
+export interface Summary {
+  readonly game: string;
+  readonly players: readonly { readonly seat: Seat; readonly colour: string; readonly civilisation: string }[];
+  readonly ending: Ending;
+  /** In words: who won, or how the game ended. */
+  readonly ended: string;
+  readonly phase: string;
+  readonly day: number | null;
+  readonly winner: Seat | null;
+  readonly elements: number;
+  readonly entries: number;
+  readonly signaturesChecked: number;
+  readonly mode: 'fast' | 'full';
+  readonly finalState: string;
+}
+
+export interface Failure {
+  /** 1-based number of the entry in file order (log entries, then finals, then evidence); null for the file or the genesis. */
+  readonly entry: number | null;
+  /** The log element (0-based position) concerned, if any. */
+  readonly element: number | null;
+  readonly seat: Seat | null;
+  readonly code: ViolationCode;
+  readonly message: string;
+}
+
+export type VerifyResult = { readonly valid: true; readonly summary: Summary } | { readonly valid: false; readonly failure: Failure };
+
+interface Numbered {
+  readonly number: number;
+  readonly element: number | null;
+  readonly seat: Seat | null;
+  readonly check: SignatureCheck;
+  readonly what: string;
+}
+
+const invalid = (failure: Failure): VerifyResult => ({ valid: false, failure });
+
+const fileFailure = (v: Violation): VerifyResult => invalid({ entry: null, element: null, seat: v.seat ?? null, code: v.code, message: v.message });
+
+/** Verifies a replay (parsed JSON data or a Replay). Never throws on bad input. */
+export async function verifyReplay(input: unknown, options: VerifyOptions = {}): Promise<VerifyResult> {
+  try {
+    return await verify(input, options);
+  } catch (e) {
+    return fileFailure(violation('Malformed', `the replay could not be read (${e instanceof Error ? e.message.slice(0, 200) : 'unknown error'})`));
+  }
+}
+
+async function verify(input: unknown, options: VerifyOptions): Promise<VerifyResult> {
+  const scheme = options.scheme ?? (await bestScheme());
+  const replay = isReplay(input) ? input : parseReplayJson(input);
+  if ('ok' in replay && !replay.ok) return fileFailure(replay.error);
+  const r = 'ok' in replay ? replay.value : replay;
+
+  const g = parseGenesisText(r.genesis);
+  if (!g.ok) return fileFailure({ ...g.error, message: `genesis: ${g.error.message.replace(/^genesis: /, '')}` });
+  const genesis = g.value;
+  const n = genesis.keys.length;
+  if (r.genesisSignatures.length !== n || !r.genesisSignatures.every((s) => isHexOf(s, 64)))
+    return fileFailure(violation('BadGenesis', `the genesis needs ${n} signatures, one per seat, each 64 bytes of hex`));
+
+  const checks: Numbered[] = r.genesisSignatures.map((sig, seat) => ({ number: 0, element: null, seat, check: genesisCheck(genesis, seat, sig), what: `seat ${seat}'s signature of the genesis` }));
+  let chain: Chain = startChain(genesis, r.genesisSignatures);
+  let structural: Failure | null = null;
+  let number = 0;
+  let entries = 0;
+
+  // 1. The log, element by element: everything but signatures.
+  for (let i = 0; i < r.log.length && !structural; i++) {
+    const el = r.log[i]!;
+    const parsed: ParsedEntry[] = [];
+    for (const s of el) {
+      number++;
+      const p = parseSigned(s);
+      if (!p.ok) {
+        structural = { entry: number, element: i, seat: null, code: p.error.code, message: p.error.message };
+        break;
+      }
+      parsed.push(p.value);
+      checks.push(entryNumbered(genesis, p.value, number, i));
+    }
+    if (structural) break;
+    entries += parsed.length;
+    const applied = applyElement(chain, parsed);
+    if (!applied.ok) {
+      const { index, violation: v } = applied.error;
+      const at = index >= 0 ? number - parsed.length + 1 + index : number;
+      structural = { entry: index >= 0 ? at : null, element: i, seat: v.seat ?? null, code: v.code, message: v.message };
+      break;
+    }
+    chain = applied.value.chain;
+  }
+
+  // 2. The final signatures' contents.
+  let finalSeats: Seat[] = [];
+  const finalChecks: Numbered[] = [];
+  if (!structural && r.finals.length > 0) {
+    if (!chain.closed) structural = { entry: number + 1, element: null, seat: null, code: 'WrongItem', message: 'final signatures before the log is closed' };
+    const parsed: ParsedEntry[] = [];
+    for (const s of r.finals) {
+      if (structural) break;
+      number++;
+      const p = parseSigned(s);
+      if (!p.ok) structural = { entry: number, element: null, seat: null, code: p.error.code, message: p.error.message };
+      else {
+        parsed.push(p.value);
+        finalChecks.push(entryNumbered(genesis, p.value, number, null, 'final signature'));
+      }
+    }
+    if (!structural) {
+      const f = checkFinals(chain, parsed);
+      if (!f.ok) {
+        const p = parsed[f.error.index];
+        structural = { entry: number - parsed.length + 1 + f.error.index, element: null, seat: p?.entry.seat ?? null, code: f.error.violation.code, message: f.error.violation.message };
+      } else finalSeats = f.value;
+    }
+  }
+
+  // 3. The evidence behind a verdict.
+  let verdict: Extract<Ending, { kind: 'cheat' }> | null = null;
+  const evidenceChecks: Numbered[] = [];
+  if (!structural && r.evidence) {
+    if (chain.closed || r.finals.length > 0) structural = { entry: number + 1, element: null, seat: null, code: 'Malformed', message: 'a closed log has no verdict evidence' };
+    else {
+      const ev = checkEvidence(genesis, chain, r.evidence.entries, r.evidence.echo, number, evidenceChecks);
+      if ('failure' in ev) structural = ev.failure;
+      else verdict = ev.verdict;
+      number += r.evidence.entries.length;
+    }
+  }
+
+  // 4. Signatures: the final signatures first; if every seat's verifies, they cover everything.
+  let checked = 0;
+  let finalsGood: boolean[] = [];
+  if (!structural && finalChecks.length > 0) {
+    finalsGood = await verifySignatures(scheme, finalChecks.map((c) => c.check));
+    checked += finalsGood.length;
+  }
+  const allFinalsGood = finalsGood.every(Boolean);
+  const ending: Ending = verdict ?? (chain.closed ? { kind: 'finished', end: chain.end!, finals: finalSeats, absences: chain.absences } : { kind: 'incomplete', absences: chain.absences });
+  if (!structural && options.mode !== 'full' && finalSeats.length === n && allFinalsGood) return ok(summarise(genesis, chain, r, ending, entries, checked, 'fast'));
+  // Otherwise each signature not covered by a good final signature, up to the first structural failure.
+  const covered = new Set<Seat | null>(!structural && allFinalsGood && options.mode !== 'full' ? finalSeats : []);
+  const todo = [...checks, ...evidenceChecks].filter((c) => c.number <= limit(structural, number) && !covered.has(c.seat));
+  const good = await verifySignatures(scheme, todo.map((c) => c.check));
+  checked += todo.length;
+  const bad = [...todo.filter((_, i) => !good[i]), ...finalChecks.filter((_, i) => finalsGood[i] === false)].sort((a, b) => a.number - b.number)[0];
+  if (bad && (!structural || bad.number <= limit(structural, number))) {
+    return invalid({ entry: bad.number || null, element: bad.element, seat: bad.seat, code: 'BadSignature', message: `${bad.what} does not verify` });
+  }
+  if (structural) return invalid(structural);
+  return ok(summarise(genesis, chain, r, ending, entries, checked, covered.size > 0 ? 'fast' : 'full'));
+}
+
+/** The entry number up to which signatures matter: the failing entry, or the last entry read for an element-level failure. */
+const limit = (structural: Failure | null, lastRead: number): number => (structural ? (structural.entry ?? lastRead) : Infinity);
+
+const ok = (summary: Summary): VerifyResult => ({ valid: true, summary });
+
+const isReplay = (x: unknown): x is Replay => typeof x === 'object' && x !== null && 'log' in x && !('format' in x);
+
+const parseSigned = (s: SignedEntry) => parseSignedEntry({ entry: s.text, sig: s.sig });
+
+function entryNumbered(genesis: ParsedGenesis, p: ParsedEntry, number: number, element: number | null, kind?: string): Numbered {
+  const what = kind ?? `${p.entry.body.type} entry`;
+  return { number, element, seat: p.entry.seat, check: entryCheck(genesis, p), what: `the signature of entry ${number} (seat ${p.entry.seat}'s ${what})` };
+}
+
+/** Checks that the evidence of a verdict proves it: signed by the seat it names, and wrong where the log stops. */
+function checkEvidence(
+  genesis: ParsedGenesis,
+  chain: Chain,
+  entries: readonly SignedEntry[],
+  echo: { text: string; sig: string } | null,
+  start: number,
+  out: Numbered[],
+): { verdict: Extract<Ending, { kind: 'cheat' }> } | { failure: Failure } {
+  const bad = (message: string, number: number | null = start + 1): { failure: Failure } => ({ failure: { entry: number, element: null, seat: null, code: 'Malformed', message: `evidence: ${message}` } });
+  const parsed: ParsedEntry[] = [];
+  for (const [i, s] of entries.entries()) {
+    const p = parseSigned(s);
+    if (!p.ok) return bad(p.error.message, start + 1 + i);
+    parsed.push(p.value);
+    out.push(entryNumbered(genesis, p.value, start + 1 + i, null, 'evidence'));
+  }
+  const cheat = (v: Violation, seat: Seat, seq: number) => ({ verdict: { kind: 'cheat' as const, seat, code: v.code, seq, message: v.message } });
+  if (echo && parsed.length === 0) {
+    const e = parseEchoText(echo.text);
+    if (!e.ok) return bad(e.error.message);
+    const x = e.value;
+    if (x.game !== genesis.id || x.seq !== chain.seq - 1 || x.element !== chain.head) return bad('the echo is not of the last element of the log');
+    if (x.state === stateHash(chain.state)) return bad('the echo agrees with the state: no divergence');
+    out.push({ number: start + 1, element: x.seq, seat: x.seat, check: echoCheck(genesis, x.seat, echo), what: `seat ${x.seat}'s signed echo (evidence)` });
+    return cheat(violation('Diverged', `seat ${x.seat} reports another state after element ${x.seq}`), x.seat, x.seq);
+  }
+  if (parsed.length === 1 && !echo) {
+    const p = parsed[0]!;
+    const v = checkEntry(chain, p) ?? (applyElement(chain, [p]).ok ? null : (applyElement(chain, [p]) as { ok: false; error: { violation: Violation } }).error.violation);
+    if (!v || !PROOF_CODES.includes(v.code)) return bad(`the entry is not wrong where the log stops${v ? ` (${v.message})` : ''}`);
+    return cheat(v, p.entry.seat, p.entry.seq);
+  }
+  if (parsed.length === 2 && !echo) {
+    const [a, b] = parsed as [ParsedEntry, ParsedEntry];
+    const same = a.entry.game === genesis.id && b.entry.game === genesis.id && a.entry.seat === b.entry.seat && a.entry.seq === b.entry.seq && a.entry.body.type === b.entry.body.type;
+    if (!same || a.id === b.id || a.entry.seq !== chain.seq) return bad('two entries prove an equivocation only if one seat signed both for the position where the log stops');
+    return cheat(violation('Equivocation', `seat ${a.entry.seat} signed two different ${a.entry.body.type} entries for position ${a.entry.seq}`), a.entry.seat, a.entry.seq);
+  }
+  return bad('evidence is one entry, two entries or one echo');
+}
+
+function summarise(genesis: ParsedGenesis, chain: Chain, r: Replay, ending: Ending, entries: number, checked: number, mode: 'fast' | 'full'): Summary {
+  const state: GameState = chain.state;
+  const phase = state.phase as { name: string; day?: unknown; winner?: unknown };
+  const winner = typeof phase.winner === 'number' ? phase.winner : null;
+  return {
+    game: genesis.genesis.game,
+    players: genesis.genesis.setup.players.map((p, seat) => ({ seat, colour: p.colour, civilisation: p.civilisation })),
+    ending,
+    ended: describe(ending, winner),
+    phase: phase.name,
+    day: typeof phase.day === 'number' ? phase.day : null,
+    winner,
+    elements: r.log.length,
+    entries: entries + r.finals.length,
+    signaturesChecked: checked,
+    mode,
+    finalState: stateHash(state),
+  };
+}
+
+export function describe(ending: Ending, winner: Seat | null): string {
+  switch (ending.kind) {
+    case 'cheat':
+      return `seat ${ending.seat} cheated at position ${ending.seq}: ${ending.code}: ${ending.message}`;
+    case 'incomplete':
+      return 'the log stops before the game ended (no final signatures)';
+    case 'finished': {
+      const e = ending.end;
+      const missing = ending.finals.length;
+      const signed = ` (final state signed by ${missing === 0 ? 'nobody' : `seat${missing > 1 ? 's' : ''} ${ending.finals.join(', ')}`})`;
+      switch (e.kind) {
+        case 'over':
+          return (winner !== null ? `seat ${winner} won` : 'the game is over') + signed;
+        case 'forfeit':
+          return `seat ${e.seat} forfeited at position ${e.seq} (${e.reason === 'noPassiveChoice' ? 'absent where no passive choice exists' : 'withheld its final openings'})${signed}`;
+        case 'exhausted':
+          return `the beacon chains ran out at position ${e.seq}${signed}`;
+        case 'limit':
+          return `stopped at the agreed limit of ${e.seq} log elements${signed}`;
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * Verifies a replay file offline (docs/replay-format.md): re-runs the whole game and checks every
+ * signature, commitment, beacon link, state hash and rule.
+ *
+ *   npm run verify -- FILE [--json] [--full] [--nacl]
+ *
+ * Prints `valid` and a summary and exits 0, or the first violation and exits 1 (2 for bad usage).
+ * --full checks every signature even when the final signatures cover them; --nacl uses tweetnacl only.
+ */
+import { loadNativeHash, naclScheme, readReplay, verifyReplay, type Failure, type Summary } from '../engine/protocol/index.js';
+
+const USAGE = 'usage: npm run verify -- FILE [--json] [--full] [--nacl]';
+
+function formatFailure(f: Failure): string {
+  const where = [f.entry !== null ? `entry ${f.entry}` : f.element === null ? 'file' : null, f.element !== null ? `element ${f.element}` : null, f.seat !== null ? `seat ${f.seat}` : null]
+    .filter(Boolean)
+    .join(', ');
+  return `invalid\n${where}: ${f.code}: ${f.message}`;
+}
+
+function formatSummary(s: Summary): string {
+  return [
+    'valid',
+    `game: ${s.game}`,
+    `players: ${s.players.map((p) => `seat ${p.seat} ${p.colour} (${p.civilisation})`).join(', ')}`,
+    `ended: ${s.ended}`,
+    `reached: ${s.phase}${s.day !== null ? `, day ${s.day}` : ''}`,
+    `log: ${s.elements} elements, ${s.entries} signed entries`,
+    `signatures checked: ${s.signaturesChecked} (${s.mode === 'fast' ? 'the final signatures cover the rest' : 'one per entry'})`,
+    `final state: ${s.finalState}`,
+  ].join('\n');
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const flags = new Set(argv.filter((a) => a.startsWith('--')));
+  const files = argv.filter((a) => !a.startsWith('--'));
+  const unknown = [...flags].filter((f) => !['--json', '--full', '--nacl'].includes(f));
+  if (files.length !== 1 || unknown.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const json = flags.has('--json');
+  await loadNativeHash();
+  const read = await readReplay(files[0]!);
+  const result = read.ok
+    ? await verifyReplay(read.value, { mode: flags.has('--full') ? 'full' : 'fast', ...(flags.has('--nacl') ? { scheme: naclScheme } : {}) })
+    : { valid: false as const, failure: { entry: null, element: null, seat: null, code: read.error.code, message: read.error.message } };
+  if (json) console.log(JSON.stringify(result, null, 2));
+  else console.log(result.valid ? formatSummary(result.summary) : formatFailure(result.failure));
+  return result.valid ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`verify: internal error: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);
