@@ -21,3 +21,4 @@ export { applyAction, legalActions, awaiting, stateHash, makeState, type Awaitin
 export { localVault, localRandom, startLocalGame, playLocal, step, agentStream, type Agent, type LocalGame } from './local.js';
 export { randomAgent } from './agents/random.js';
 export { greedyAgent } from './agents/greedy.js';
+export { seatSummaries, type SeatSummary } from './summary.js';

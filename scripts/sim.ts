@@ -1,52 +1,131 @@
 /**
- * npm run sim -- --players N --seed S [--color]
- * Plays map creation with random legal agents and prints the final map and a summary.
- * The same seed always prints the same thing.
+ * npm run sim -- --players N --seed S [--agent random|greedy] [--days D] [--out FILE] [--color]
+ * npm run sim -- --replay FILE
+ * Plays a whole game with random legal agents (or greedy ones) from map creation to victory, or
+ * to a day cap; prints the map, a line per day and a summary. The same seed prints the same thing.
+ * --out writes the game's log; --replay plays a log back and checks it reaches the same state hash.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   COLOURS,
   CIVILISATIONS,
+  type GameState,
   agentStream,
+  applyAction,
   energyRichTiles,
+  greedyAgent,
+  newGame,
   playLocal,
   portalsOnMap,
   randomAgent,
+  seatSummaries,
   startLocalGame,
   stateHash,
 } from '../engine/index.js';
 import { renderMap } from './ascii.js';
 
-function usage(message: string): never {
-  console.error(`sim: ${message}\nusage: npm run sim -- --players 2..6 --seed TEXT [--color]`);
-  process.exit(2);
+const LETTERS = 'abcdef';
+
+function fail(message: string, code = 2): never {
+  console.error(`sim: ${message}`);
+  process.exit(code);
 }
 
 const { values } = (() => {
   try {
-    return parseArgs({ options: { players: { type: 'string', default: '4' }, seed: { type: 'string', default: '1' }, color: { type: 'boolean', default: false } } });
+    return parseArgs({
+      options: {
+        players: { type: 'string', default: '4' },
+        seed: { type: 'string', default: '1' },
+        agent: { type: 'string', default: 'random' },
+        days: { type: 'string', default: '60' },
+        out: { type: 'string' },
+        replay: { type: 'string' },
+        color: { type: 'boolean', default: false },
+      },
+    });
   } catch (e) {
-    return usage((e as Error).message);
+    return fail(`${(e as Error).message}\nusage: npm run sim -- --players 2..6 --seed TEXT [--agent random|greedy] [--days N] [--out FILE] | --replay FILE`);
   }
 })();
-const players = Number(values.players);
-if (!Number.isInteger(players) || players < 2 || players > 6) usage('--players must be an integer from 2 to 6');
-const seed = values.seed!;
 
-const setup = { players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 };
-const game = startLocalGame(setup, seed);
-playLocal(game, seed, game.vaults.map((_, seat) => randomAgent(agentStream(seed, seat))));
+if (values.replay) replay(values.replay);
+else play();
 
-const state = game.state;
-const kinds = (game.log as { kind: string }[]).map((a) => a.kind);
-const count = (k: string) => kinds.filter((x) => x === k).length;
-console.log(renderMap(state, values.color));
-console.log('');
-console.log('legend: [Xmtt] X terrain (F forest, M mountain, L lake, P plain, D desert, S marsh, B black, H Heart, @ portal),');
-console.log('        m = * energy-rich or the portal\'s seat (a-f), tt = troops with owner seat (a-f) or wild markers\' total (w)');
-const first = state.phase.name === 'conquest' ? state.phase.first : -1;
-console.log(
-  `players=${players} seed=${seed} tiles=${Object.keys(state.map).length + portalsOnMap(state).length} ` +
-    `rich=${energyRichTiles(state).length} black-fallback=${count('placeBlack')} set-aside=${count('setAsideTile')} ` +
-    `actions=${state.seq} first=${'abcdef'[first] ?? '-'} hash=${stateHash(state).slice(0, 16)}`,
-);
+function play(): void {
+  const players = Number(values.players);
+  if (!Number.isInteger(players) || players < 2 || players > 6) fail('--players must be an integer from 2 to 6');
+  const days = Number(values.days);
+  if (!Number.isInteger(days) || days < 1) fail('--days must be a positive integer');
+  if (values.agent !== 'random' && values.agent !== 'greedy') fail('--agent must be random or greedy');
+  const seed = values.seed!;
+  const setup = { players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 };
+  const game = startLocalGame(setup, seed);
+  const agents = game.vaults.map((_, seat) => (values.agent === 'greedy' ? greedyAgent() : randomAgent(agentStream(seed, seat))));
+
+  let printedMap = false;
+  let lastDay = 0;
+  playLocal(game, seed, agents, (state) => {
+    if (state.phase.name !== 'conquest') return false;
+    if (!printedMap) {
+      printedMap = true;
+      printMap(state);
+    }
+    const day = state.phase.day;
+    if (day !== lastDay && day <= days && state.phase.stage.kind === 'moves') {
+      lastDay = day;
+      printDay(state);
+    }
+    return day > days;
+  });
+  const state = game.state;
+  const phase = state.phase;
+  const winner = phase.name === 'conquest' && phase.winner !== null ? LETTERS[phase.winner] : null;
+  const day = phase.name === 'conquest' ? phase.day : 0;
+  console.log(
+    `\nplayers=${players} seed=${seed} agent=${values.agent} days=${Math.min(day, days)} ` +
+      `${winner ? `winner=${winner}` : `no winner by day ${days}`} actions=${state.seq} hash=${stateHash(state).slice(0, 16)}`,
+  );
+  if (values.out) {
+    writeFileSync(values.out, `${JSON.stringify({ format: 'bfe-log/1', setup, seed, log: game.log, hash: stateHash(state) })}\n`);
+    console.log(`wrote ${values.out}`);
+  }
+}
+
+function printMap(state: GameState): void {
+  console.log(renderMap(state, values.color));
+  console.log('[Xmtt] X terrain (F forest, M mountain, L lake, P plain, D desert, S marsh, B black, H Heart, @ portal), m = * energy-rich or portal seat,');
+  console.log('       tt = troops and owner (a-f), or wild markers\' total (w)');
+  const kinds = state.seq;
+  console.log(`map: ${Object.keys(state.map).length + portalsOnMap(state).length} tiles, ${energyRichTiles(state).length} energy-rich, ${kinds} actions\n`);
+}
+
+function printDay(state: GameState): void {
+  if (state.phase.name !== 'conquest') return;
+  const seats = seatSummaries(state)
+    .map((s) => `${LETTERS[s.seat]} ${s.territories}t ${s.troops}x ${s.energy}e ${s.pure}p${s.suzerain !== null ? ` vassal of ${LETTERS[s.suzerain]}` : ''}${s.forfeited ? ' forfeited' : ''}`)
+    .join(' | ');
+  console.log(`day ${String(state.phase.day).padStart(2)} first=${LETTERS[state.phase.first]} | ${seats}`);
+}
+
+function replay(file: string): void {
+  let data: { format?: string; setup?: unknown; log?: unknown[]; hash?: string };
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    return fail(`cannot read ${file}: ${(e as Error).message}`, 1);
+  }
+  if (data.format !== 'bfe-log/1' || !Array.isArray(data.log)) return fail(`${file} is not a Battle For Eden game log (format bfe-log/1)`, 1);
+  const created = newGame(data.setup as never);
+  if (!created.ok) return fail(`${file}: bad setup: ${created.error.message}`, 1);
+  let state = created.value;
+  for (let i = 0; i < data.log.length; i++) {
+    const next = applyAction(state, data.log[i]);
+    if (!next.ok) return fail(`${file}: action ${i} refused: ${next.error.code} (${next.error.rule}): ${next.error.message}`, 1);
+    state = next.value;
+  }
+  const hash = stateHash(state);
+  if (hash !== data.hash) return fail(`${file}: replayed to ${hash}, the log says ${data.hash}`, 1);
+  console.log(`replayed ${data.log.length} actions to the same state hash ${hash}`);
+}
