@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { actionsPerSecond, greedyGameTime } from './conquest.js';
 import { mapCreationsPerSecond } from './map.js';
 import { type Row, meets, printTable } from './table.js';
 
@@ -17,6 +18,8 @@ const run = (row: () => Row) => {
 run(() => mapCreationsPerSecond(4));
 run(() => mapCreationsPerSecond(2, 1500));
 run(() => mapCreationsPerSecond(6, 1500));
+run(() => actionsPerSecond());
+run(() => greedyGameTime());
 
 console.log(printTable(rows));
 const results = {
