@@ -22,3 +22,4 @@ export { localVault, localRandom, startLocalGame, playLocal, step, agentStream, 
 export { randomAgent } from './agents/random.js';
 export { greedyAgent } from './agents/greedy.js';
 export { seatSummaries, type SeatSummary } from './summary.js';
+export * from './cards/catalogue.js';

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Agent,
+  type GameState,
+  agentStream,
+  applyAction,
+  awaiting,
+  greedyAgent,
+  newGame,
+  playLocal,
+  randomAgent,
+  startLocalGame,
+  stateHash,
+} from '../../engine/index.js';
+import { setupFor } from '../support/fixtures.js';
+import { conquestInvariant, troopsBySeat } from '../support/invariants.js';
+
+const RANDOM_GAMES = Number(process.env.BFE_RANDOM_GAMES ?? 200);
+const GREEDY_GAMES = Number(process.env.BFE_GREEDY_GAMES ?? 50);
+const RANDOM_DAY_CAP = 6;
+const GREEDY_DAY_CAP = 25;
+
+/** Plays one game, checking the invariants after every action; returns how it ended. */
+function playChecked(players: number, seed: string, agents: (game: ReturnType<typeof startLocalGame>) => Agent[], dayCap: number) {
+  const game = startLocalGame(setupFor(players, 0), seed);
+  let before: GameState = game.state;
+  let troops = troopsBySeat(before);
+  playLocal(game, seed, agents(game), (state) => {
+    if (state !== before) {
+      const bad = conquestInvariant(state);
+      if (bad) throw new Error(`${seed} after action ${state.seq - 1} ${JSON.stringify(game.log.at(-1))}: ${bad}`);
+      const now = troopsBySeat(state);
+      const action = game.log.at(-1) as { kind: string };
+      const gained = now.reduce((a, b) => a + b, 0) - troops.reduce((a, b) => a + b, 0);
+      // Troops appear only with the Logistics' new troops (after the last purchase is revealed, or a vassal's placement),
+      // and disappear only when a combat is resolved (the last army declared complete) or a freed vassal retakes his portal (S4).
+      if (state.phase.name === 'conquest' && before.phase.name === 'conquest') {
+        if (gained > 0 && !['revealSecret', 'placeTroops', 'absent'].includes(action.kind)) throw new Error(`${seed}: ${gained} troops appeared on ${action.kind}`);
+        if (gained > 3 * players) throw new Error(`${seed}: ${gained} troops appeared at once`);
+        if (gained < 0 && !['done', 'absent', 'revealSecret', 'placeTroops'].includes(action.kind)) throw new Error(`${seed}: troops vanished on ${action.kind}`);
+      }
+      troops = now;
+      before = state;
+    }
+    return state.phase.name === 'conquest' && state.phase.day > dayCap;
+  });
+  return game;
+}
+
+function replays(game: ReturnType<typeof startLocalGame>, players: number): boolean {
+  const created = newGame(setupFor(players, 0));
+  if (!created.ok) return false;
+  let s = created.value;
+  for (const a of game.log) {
+    const r = applyAction(s, a);
+    if (!r.ok) return false;
+    s = r.value;
+  }
+  return stateHash(s) === stateHash(game.state);
+}
+
+describe('complete games keep every invariant and replay from their log', () => {
+  const outcomes: Record<string, { won: number; capped: number }> = {};
+  for (let players = 2; players <= 6; players++) {
+    it(`${players} players: ${RANDOM_GAMES} random games (cap ${RANDOM_DAY_CAP} days) and ${GREEDY_GAMES} greedy games (cap ${GREEDY_DAY_CAP})`, () => {
+      const tally = { won: 0, capped: 0 };
+      const run = (seed: string, agents: Parameters<typeof playChecked>[2], cap: number) => {
+        const game = playChecked(players, seed, agents, cap);
+        const phase = game.state.phase;
+        expect(phase.name).toBe('conquest');
+        if (phase.name !== 'conquest') return;
+        if (phase.winner !== null) {
+          tally.won++;
+          expect(awaiting(game.state)).toEqual({ kind: 'over' });
+        } else {
+          tally.capped++;
+          expect(phase.day).toBe(cap + 1);
+        }
+        expect(replays(game, players)).toBe(true);
+      };
+      for (let s = 0; s < RANDOM_GAMES; s++) run(`random-${players}-${s}`, (g) => g.vaults.map((_, seat) => randomAgent(agentStream(`random-${players}-${s}`, seat))), RANDOM_DAY_CAP);
+      for (let s = 0; s < GREEDY_GAMES; s++) run(`greedy-${players}-${s}`, (g) => g.vaults.map(() => greedyAgent()), GREEDY_DAY_CAP);
+      outcomes[players] = tally;
+      expect(tally.won + tally.capped).toBe(RANDOM_GAMES + GREEDY_GAMES);
+    });
+  }
+  it('some games end in a victory', () => {
+    console.log(`conquest property: ${JSON.stringify(outcomes)}`);
+    expect(Object.values(outcomes).reduce((n, o) => n + o.won, 0)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,46 @@
+import { type GameState, RANKS, UNIT_RANKS, unitCard } from '../../engine/index.js';
+import { countOf, total } from '../../engine/conquest/cards.js';
+
+/** Troops of every seat on the board (territories and frontiers). */
+export function troopsBySeat(state: GameState): number[] {
+  const out = state.seats.map(() => 0);
+  for (const t of Object.values(state.territories)) if (t.owner !== null) out[t.owner]! += t.troops + t.frontier.reduce((a, b) => a + b, 0);
+  return out;
+}
+
+/** Invariants of the conquest that must hold after every action; returns what is wrong, or null. */
+export function conquestInvariant(state: GameState): string | null {
+  if (state.phase.name !== 'conquest') return null;
+  for (const [key, t] of Object.entries(state.territories)) {
+    if (t.troops < 0 || t.frontier.some((n) => n < 0)) return `negative troops on ${key}`;
+    if (t.owner === null && (t.troops > 0 || t.frontier.some((n) => n > 0))) return `troops without an owner on ${key}`;
+    if (t.owner !== null && t.troops === 0) return `a controlled territory with no troop on it: ${key}`;
+    if (t.owner !== null && t.wild.length > 0) return `wild markers on a controlled territory ${key}`;
+  }
+  const stage = state.phase.stage;
+  // Units in an army are on the table until their player's end of combat moves them on (B15).
+  const armies: Record<number, readonly string[]> = {};
+  if (stage.kind === 'battle') for (const [seat, army] of Object.entries(stage.battle.armies)) if (!(stage.battle.step === 'after' && stage.battle.done.includes(Number(seat)))) armies[Number(seat)] = army;
+  for (let seat = 0; seat < state.players.length; seat++) {
+    const p = state.players[seat]!;
+    if (p.energy < 0 || p.setAside < 0 || p.pure < 0) return `seat ${seat} has negative energy`;
+    const c = p.cards;
+    // Every hidden card is in exactly one place: one segment's deck or the hand, never both, never twice.
+    const places = [...c.hand, ...c.segments.flatMap((s) => s.refs)];
+    if (new Set(places).size !== places.length) return `seat ${seat}: a card reference is in two places`;
+    for (const ref of places) if (c.origin[ref] === undefined || c.commitments[ref] === undefined) return `seat ${seat}: ${ref} has no origin or commitment`;
+    if (Object.keys(c.origin).length !== places.length) return `seat ${seat}: a revealed card still has an origin`;
+    const hidden = c.segments.reduce((n, s) => n + total(s.remaining), 0);
+    if (hidden !== places.length) return `seat ${seat}: ${places.length} hidden cards but the deals can hold ${hidden}`;
+    // Units are in the World or owned, never both, never more than the World's copies (once the starting deck is dealt).
+    if (c.segments.length === 0 || stage.kind === 'over') continue;
+    const civ = state.seats[seat]!.civilisation;
+    const army = armies[seat] ?? [];
+    for (const r of UNIT_RANKS) {
+      const id = unitCard(civ, r);
+      const ownedCount = countOf(c.discard, id) + c.segments.reduce((n, s) => n + countOf(s.remaining, id), 0) + army.filter((x) => x === id).length;
+      if (ownedCount + countOf(p.world, id) !== RANKS[r].copies) return `seat ${seat}: ${id} owned ${ownedCount} + World ${countOf(p.world, id)} != ${RANKS[r].copies}`;
+    }
+  }
+  return null;
+}
