@@ -94,11 +94,9 @@ export function revealFromHand(cards: Cards, opening: Opening): Result<{ card: C
   if (countOf(seg.remaining, opening.value) <= 0)
     return err(ruleError('OpeningNotInPile', 'K1', `${opening.ref}'s deal cannot hold another ${opening.value}`));
   const segments = cards.segments.map((s, i) => (i === index ? { ...s, remaining: addCounts(s.remaining, [opening.value as CardId], -1) } : s));
-  const commitments = { ...cards.commitments };
-  delete commitments[opening.ref];
-  const origin = { ...cards.origin };
-  delete origin[opening.ref];
-  return ok({ card: opening.value, cards: { ...cards, segments, commitments, origin, hand: cards.hand.filter((r) => r !== opening.ref) } });
+  // Commitments and origins are append-only records of every deal: a revealed ref keeps them, but it has
+  // left the hand, so it can never be revealed again.
+  return ok({ card: opening.value, cards: { ...cards, segments, hand: cards.hand.filter((r) => r !== opening.ref) } });
 }
 
 /** Reveals several hand cards at once (all must be valid and distinct). */

@@ -101,8 +101,8 @@ export interface Cards {
   readonly segments: readonly Segment[];
   readonly hand: readonly Ref[];
   readonly discard: CardCounts;
+  /** Every reference ever dealt to this player, with its commitment and the index of its segment (append-only). */
   readonly commitments: Readonly<Record<Ref, Digest>>;
-  /** For each reference in deck or hand: the index of its segment. */
   readonly origin: Readonly<Record<Ref, number>>;
   /** How many references this player has been dealt so far (names the next ones). */
   readonly dealt: number;

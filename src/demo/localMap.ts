@@ -40,6 +40,7 @@ export function buildLocalMap(players: number, seed: string): LocalMap {
     game,
     seed,
     setup.players.map((_, seat) => randomAgent(agentStream(seed, seat))),
+    (state) => state.phase.name === 'conquest',
   );
   return { players, seed, state: game.state, hash: stateHash(game.state) };
 }

@@ -29,7 +29,6 @@ export function conquestInvariant(state: GameState): string | null {
     const places = [...c.hand, ...c.segments.flatMap((s) => s.refs)];
     if (new Set(places).size !== places.length) return `seat ${seat}: a card reference is in two places`;
     for (const ref of places) if (c.origin[ref] === undefined || c.commitments[ref] === undefined) return `seat ${seat}: ${ref} has no origin or commitment`;
-    if (Object.keys(c.origin).length !== places.length) return `seat ${seat}: a revealed card still has an origin`;
     const hidden = c.segments.reduce((n, s) => n + total(s.remaining), 0);
     if (hidden !== places.length) return `seat ${seat}: ${places.length} hidden cards but the deals can hold ${hidden}`;
     // Units are in the World or owned, never both, never more than the World's copies (once the starting deck is dealt).
