@@ -30,6 +30,7 @@ export const ERROR_CODES = [
   // Portals (M11, M13, M14, M15)
   'PortalNotOnMap',
   'PortalMandatory',
+  'PortalHoldsMap',
   'BlackTileNotOwed',
   'BlackTileUseless',
   // Randomness

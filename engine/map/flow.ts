@@ -8,7 +8,7 @@ import type { GameState, Phase, SeatState, TilePile } from '../core/state.js';
 import { type Vault, tileCommitments, tileOpening } from '../core/vault.js';
 import type { Seat, TileColour } from '../core/vocabulary.js';
 import { blackTilesNeeded, landSites, portalSites } from './blacks.js';
-import { landPlacementError, portalPlacementError } from './constraints.js';
+import { landPlacementError, portalHoldsMap, portalPlacementError } from './constraints.js';
 import { PILE_TILES, tileRef } from './setup.js';
 import { startConquest } from '../conquest/setup.js';
 
@@ -92,6 +92,7 @@ export function applyMapCreation(state: GameState, phase: MapPhase, action: Acti
     }
     case 'placePortal': {
       if (phase.step !== 'portal') return wrongStep(phase, 'placePortal');
+      if (me.portal && portalHoldsMap(state, seat)) return err(ruleError('PortalHoldsMap', 'M11a', 'the map would fall apart without your portal: it cannot move'));
       const bad = portalPlacementError(state, seat, action.at);
       if (bad) return err(bad);
       return ok(endMapTurn(withSeat(state, seat, { portal: action.at, portalPlacedAt: state.seq }), seat));
@@ -100,6 +101,7 @@ export function applyMapCreation(state: GameState, phase: MapPhase, action: Acti
       if (phase.step !== 'portal') return wrongStep(phase, 'removePortal');
       if (!me.portal) return err(ruleError('PortalNotOnMap', 'M11', 'your portal is not on the map'));
       if (portalMandatory(me)) return err(ruleError('PortalMandatory', 'M13', 'after your last tile your portal must stay on the map'));
+      if (portalHoldsMap(state, seat)) return err(ruleError('PortalHoldsMap', 'M11a', 'the map would fall apart without your portal: it cannot be removed'));
       return ok(endMapTurn(withSeat(state, seat, { portal: null, portalPlacedAt: null }), seat));
     case 'endTurn':
       if (phase.step !== 'portal') return wrongStep(phase, 'endTurn');
@@ -182,6 +184,7 @@ export function applyFinalRound(state: GameState, phase: FinalRound, action: Act
   const seat = phase.turn;
   let next = state;
   if (action.kind === 'placePortal') {
+    if (portalHoldsMap(state, seat)) return err(ruleError('PortalHoldsMap', 'M11a', 'the map would fall apart without your portal: it cannot move'));
     const bad = portalPlacementError(state, seat, action.at);
     if (bad) return err(bad);
     next = withSeat(state, seat, { portal: action.at, portalPlacedAt: state.seq });
@@ -201,7 +204,8 @@ export function mapLegalActions(state: GameState, seat: Seat, vault?: Vault): Se
   if (phase.name === 'setup') return vault && phase.awaiting[0] === seat ? [{ kind: 'commitTiles', seat, commitments: tileCommitments(vault) }] : [];
   if (phase.name === 'finalRound') {
     if (phase.turn !== seat) return [];
-    return [...portalSites(state, seat).map((at): SeatAction => ({ kind: 'placePortal', seat, at })), { kind: 'endTurn', seat }];
+    const moves = portalHoldsMap(state, seat) ? [] : portalSites(state, seat).map((at): SeatAction => ({ kind: 'placePortal', seat, at }));
+    return [...moves, { kind: 'endTurn', seat }];
   }
   if (phase.name !== 'mapCreation' || phase.turn !== seat) return [];
   switch (phase.step) {
@@ -230,8 +234,9 @@ export function mapLegalActions(state: GameState, seat: Seat, vault?: Vault): Se
         .map((at): SeatAction => ({ kind: 'placeBlack', seat, at }));
     }
     case 'portal': {
-      const out: SeatAction[] = portalSites(state, seat).map((at): SeatAction => ({ kind: 'placePortal', seat, at }));
-      if (me.portal && !portalMandatory(me)) out.push({ kind: 'removePortal', seat });
+      const held = portalHoldsMap(state, seat);
+      const out: SeatAction[] = held ? [] : portalSites(state, seat).map((at): SeatAction => ({ kind: 'placePortal', seat, at }));
+      if (me.portal && !portalMandatory(me) && !held) out.push({ kind: 'removePortal', seat });
       if (!portalMandatory(me) || me.portal) out.push({ kind: 'endTurn', seat });
       return out;
     }

@@ -201,6 +201,18 @@ describe('M11 adding, removing or moving one\'s portal after placing', () => {
   });
 });
 
+describe('M11a a portal that holds the map together stays (ruling)', () => {
+  it('refuses removing or moving a portal whose removal would cut a black tile off', () => {
+    const base = withBoard(start2(), [...line(0, -1, 3), [H(0, -5), 'black'], ...line(-1, 0, 3, 'lake', 2)]);
+    const held = portalStep({ ...base, seats: base.seats.map((x, i) => (i === 0 ? { ...x, portal: H(0, -4), portalPlacedAt: 0 } : x)) }, H(1, -1));
+    expect(refusal(held, { kind: 'removePortal', seat: 0 })).toEqual({ code: 'PortalHoldsMap', rule: 'M11a' });
+    expect(refusal(held, { kind: 'placePortal', seat: 0, at: H(-5, 0) })).toEqual({ code: 'PortalHoldsMap', rule: 'M11a' });
+    expect(legalActions(held, 0).map((a) => a.kind)).toEqual(['endTurn']);
+    const free = portalStep({ ...withBoard(start2(), [...line(0, -1, 3), ...line(-1, 0, 3, 'lake', 2)]), seats: base.seats.map((x, i) => (i === 0 ? { ...x, portal: H(0, -4), portalPlacedAt: 0 } : x)) }, H(1, -1));
+    expect(must(free, { kind: 'removePortal', seat: 0 }).seats[0]!.portal).toBeNull();
+  });
+});
+
 describe('M12 energy-rich markers follow every add and remove', () => {
   it('marks an ordinary tile touching 4 colours, counting portals but not black tiles or the Heart', () => {
     // Centre (0,-3); around it: (1,-4) forest, (0,-2) lake, (-1,-2) desert, (1,-3) black, plus seat 0's portal at (0,-4) (forest? seat 0 is forest).
