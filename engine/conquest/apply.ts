@@ -7,7 +7,8 @@ import { err, ok } from '../core/result.js';
 import type { Battle, GameState, Stage } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
 import { hashText } from '../core/hash.js';
-import { afterCombat, answer, campCount, involvedSeats, joinCamp, openExercise, playUnit, resolve, withdraw } from './battle.js';
+import { afterCombat, answer, campCount, cycleHand, involvedSeats, joinCamp, openExercise, playUnit, resolve, withdraw } from './battle.js';
+import { requestError, applyRequest } from './requests.js';
 import { addSegment, countsToList, draw, nextRefs } from './cards.js';
 import { type Step, availableCombats, checkSupremacy as checkSupremacyAfter, enter, exercisePairs, nextExercise, phaseOf, replenish, vassalSites, withPhase } from './flow.js';
 import { applyFeints, feintError, moveTroops, settleEmpty, spread } from './expansion.js';
@@ -93,6 +94,13 @@ export function applyConquest(state: GameState, action: Action): Step {
         if (!exercisePairs(state, seat).some(([a, b]) => a === from && b === to))
           return err(ruleError('NotYourTerritory', 'E16', 'an exercise uses two adjacent territories you control'));
         return ok(withPhase(state, { stage: { kind: 'battle', battle: openExercise(state, seat, from, to), then: nextExercise(state, stage) } }));
+      }
+      case 'requests': {
+        if (action.kind === 'done') return ok(enter(state, { kind: 'requests', turn: nextInOrder(state, seat, activeSeats(state)) ?? seat, left: stage.left - 1 }));
+        if (action.kind !== 'request') return wrong('make a request to a vassal or pass', 'L9');
+        const bad = requestError(state, seat, action.vassal, hexKey(action.at));
+        if (bad) return err(bad);
+        return ok(applyRequest(state, seat, action.vassal, hexKey(action.at)));
       }
       case 'vassalTroops': {
         if (action.kind !== 'placeTroops') return wrong('place your new troops', 'L8');
@@ -193,6 +201,12 @@ function battleStep(state: GameState, b: Battle, then: Stage, action: Action): S
       return r.ok ? ok(nextBuilder(r.value.state, r.value.battle, then)) : r;
     }
     if (action.kind === 'done') return ok(nextBuilder(state, { ...b, done: [...b.done, seat] }, then));
+    if (action.kind === 'cycleHand') {
+      const r = cycleHand(state, b, seat, action.discards);
+      if (!r.ok) return r;
+      // S2a: replenish, then back to this seat's turn in the same combat.
+      return ok(replenish(r.value.state, [seat], { kind: 'battle', battle: r.value.battle, then }));
+    }
     return err(ruleError('WrongStep', 'B3', 'play a unit or declare your army complete'));
   }
   if (action.kind !== 'afterCombat') return err(ruleError('WrongStep', 'E14', 'return or discard your units, then keep or account for your hand'));

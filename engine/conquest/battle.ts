@@ -59,6 +59,7 @@ export function openBattle(state: GameState, id: string, chooser: Seat): Battle 
     done: [],
     armies: {},
     exercise: false,
+    cycles: {},
   };
 }
 
@@ -78,6 +79,7 @@ export function openExercise(state: GameState, seat: Seat, from: HexKey, to: Hex
     done: [],
     armies: {},
     exercise: true,
+    cycles: {},
   };
 }
 
@@ -185,6 +187,21 @@ export function campCount(b: Battle): number {
 }
 
 // ---------------------------------------------------------------- armies (B2, B3)
+
+/** S2a: cycles of the hand a seat may still make: one per frontier beyond the first, before its first unit. */
+export const cyclesLeft = (b: Battle, seat: Seat): number =>
+  (b.armies[seat]?.length ?? 0) > 0 ? 0 : Math.max(0, (b.stacks[seat]?.length ?? 0) - 1 - (b.cycles[seat] ?? 0));
+
+export function cycleHand(state: GameState, b: Battle, seat: Seat, discards: readonly CardOpening[]): Result<{ state: GameState; battle: Battle }, RuleError> {
+  if (cyclesLeft(b, seat) <= 0) return err(ruleError('WrongStep', 'S2', 'only a player on several frontiers of this combat may cycle his hand, once per extra frontier, before his first unit'));
+  const revealed = revealMany(state.players[seat]!.cards, discards);
+  if (!revealed.ok) return revealed;
+  const cards = discard(revealed.value.cards, revealed.value.played);
+  return ok({
+    state: { ...state, players: state.players.map((p, i) => (i === seat ? { ...p, cards } : p)) },
+    battle: { ...b, cycles: { ...b.cycles, [seat]: (b.cycles[seat] ?? 0) + 1 } },
+  });
+}
 
 export function playUnit(state: GameState, b: Battle, seat: Seat, opening: CardOpening): Result<{ state: GameState; battle: Battle }, RuleError> {
   const player = state.players[seat]!;

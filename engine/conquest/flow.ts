@@ -14,6 +14,7 @@ import { activeSeats, firstInOrder, nextInOrder, turnOrder } from './order.js';
 import { produce } from './production.js';
 import { secretDigest } from './secret.js';
 import { adjacency, connectedFrom, controlsHeart, overlord, portalKey, withTerritories } from './territory.js';
+import { requestOptions } from './requests.js';
 
 export type Step = Result<GameState, RuleError>;
 
@@ -68,6 +69,12 @@ export function enter(state: GameState, stage: Stage): GameState {
     }
     case 'troops':
       return newTroops(state, stage.turn, stage.left);
+    case 'requests': {
+      if (stage.left === 0) return enter(state, { kind: 'endDay' });
+      if (requestOptions(state, stage.turn).length === 0)
+        return enter(state, { kind: 'requests', turn: nextInOrder(state, stage.turn, active) ?? stage.turn, left: stage.left - 1 });
+      return withPhase(state, { stage });
+    }
     case 'endDay':
       return endDay(state);
     case 'drawing':
@@ -154,13 +161,18 @@ function newTroops(state: GameState, turn: Seat, left: number): GameState {
       current = checkSupremacy(updateVassals(withTerritories(current, { [portal]: { ...t, owner: seat, troops: n, frontier: [0, 0, 0, 0, 0, 0] } })));
     } else if (vassalSites(current, seat).length > 0) {
       const rest = left - k - 1;
-      const then: Stage = rest > 0 ? { kind: 'troops', turn: next, left: rest } : { kind: 'endDay' };
+      const then: Stage = rest > 0 ? { kind: 'troops', turn: next, left: rest } : requestsRound(current);
       return withPhase(current, { stage: { kind: 'vassalTroops', seat, troops: n, then } });
     }
     seat = next;
   }
-  return enter(current, { kind: 'endDay' });
+  return enter(current, requestsRound(current));
 }
+
+const requestsRound = (state: GameState): Stage => {
+  const active = activeSeats(state);
+  return { kind: 'requests', turn: firstInOrder(state, phaseOf(state).first, active)!, left: active.length };
+};
 
 /** S4: where a connected vassal may place his new troops: territories he controls, connected to his and his suzerain's portals. */
 export function vassalSites(state: GameState, seat: Seat): HexKey[] {

@@ -5,7 +5,8 @@ import type { Battle, GameState, Stage } from '../core/state.js';
 import { type Vault, cardOpening, deal } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
 import { pendingDeal } from './apply.js';
-import { involvedSeats, proposalAwaits } from './battle.js';
+import { cyclesLeft, involvedSeats, proposalAwaits } from './battle.js';
+import { requestOptions } from './requests.js';
 import { countOf } from './cards.js';
 import { frontierOpen, stacksOf } from './expansion.js';
 import { availableCombats, exercisePairs, phaseOf, vassalSites } from './flow.js';
@@ -36,6 +37,8 @@ export function conquestAwaits(state: GameState): { kind: 'seat'; seat: Seat } |
       return { kind: 'seat', seat: proposalAwaits(state, stage.battle) ?? stage.battle.turn };
     case 'vassalTroops':
       return { kind: 'seat', seat: stage.seat };
+    case 'requests':
+      return { kind: 'seat', seat: stage.turn };
     default:
       return { kind: 'over' };
   }
@@ -145,6 +148,8 @@ export function conquestLegal(state: GameState, seat: Seat, vault?: Vault): Seat
       return [...exercisePairs(state, seat).map(([a, b]): SeatAction => ({ kind: 'exercise', seat, from: hex(a), to: hex(b) })), { kind: 'done', seat }];
     case 'vassalTroops':
       return vassalSites(state, seat).map((k): SeatAction => ({ kind: 'placeTroops', seat, at: hex(k) }));
+    case 'requests':
+      return [...requestOptions(state, seat).map(({ vassal, at }): SeatAction => ({ kind: 'request', seat, vassal, at: hex(at) })), { kind: 'done', seat }];
     default:
       return [];
   }
@@ -173,6 +178,12 @@ function battleLegal(state: GameState, b: Battle, seat: Seat, vault?: Vault): Se
   if (b.step === 'armies') {
     const out: SeatAction[] = [];
     const hand = handOpenings(state, seat, vault) ?? [];
+    if (cyclesLeft(b, seat) > 0 && hand.length > 0) {
+      // S2a: discarding the cards that are not units, or the whole hand.
+      const others = hand.filter((o) => !isUnitCard(o.value));
+      if (others.length > 0 && others.length < hand.length) out.push({ kind: 'cycleHand', seat, discards: others });
+      out.push({ kind: 'cycleHand', seat, discards: hand });
+    }
     const seen = new Set<string>();
     for (const o of hand) {
       if (!isUnitCard(o.value) || seen.has(o.value)) continue;

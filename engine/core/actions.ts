@@ -58,6 +58,10 @@ export type Action =
   | { readonly kind: 'afterCombat'; readonly seat: Seat; readonly toWorld: readonly CardId[]; readonly account: readonly CardOpening[] | null }
   | { readonly kind: 'exercise'; readonly seat: Seat; readonly from: Hex; readonly to: Hex }
   | { readonly kind: 'placeTroops'; readonly seat: Seat; readonly at: Hex }
+  /** S2a: a player on several frontiers of one combat discards cards and replenishes, once per extra frontier. */
+  | { readonly kind: 'cycleHand'; readonly seat: Seat; readonly discards: readonly CardOpening[] }
+  /** L9: a suzerain asks a direct vassal to make room on one of the vassal's territories. */
+  | { readonly kind: 'request'; readonly seat: Seat; readonly vassal: Seat; readonly at: Hex }
   /** The seat the game waits for is absent (T4, ruling 9): the engine makes its passive choice. Written by the table, not by the seat. */
   | { readonly kind: 'absent'; readonly seat: Seat };
 
@@ -86,6 +90,8 @@ export const ACTION_KINDS = [
   'afterCombat',
   'exercise',
   'placeTroops',
+  'cycleHand',
+  'request',
   'absent',
 ] as const satisfies readonly ActionKind[];
 

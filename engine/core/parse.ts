@@ -187,6 +187,18 @@ export function parseAction(input: unknown): Result<Action, RuleError> {
       if (!openings.every((o) => o)) return malformed('afterCombat: every opening needs {ref, value, salt}');
       return ok({ kind, seat, toWorld: [...toWorld], account: openings as CardOpening[] });
     }
+    case 'cycleHand': {
+      const list = input['discards'];
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'discards']) || !Array.isArray(list) || list.length > MAX_LIST) return malformed('cycleHand: needs "discards", a list of card openings');
+      const discards = list.map(parseCardOpening);
+      if (!discards.every((o) => o)) return malformed('cycleHand: every opening needs {ref, value, salt}');
+      return ok({ kind, seat, discards: discards as CardOpening[] });
+    }
+    case 'request': {
+      const at = parseHex(input['at']);
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'vassal', 'at']) || !at || !isSeat(input['vassal'])) return malformed('request: needs "vassal" (a seat) and "at" (a hex)');
+      return ok({ kind, seat, vassal: input['vassal'], at });
+    }
     case 'placeTroops': {
       const at = parseHex(input['at']);
       if (!hasOnlyKeys(input, ['kind', 'seat', 'at']) || !at) return malformed('placeTroops: needs "at" (a hex)');

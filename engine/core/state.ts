@@ -162,8 +162,10 @@ export interface Battle {
   readonly done: readonly Seat[];
   /** Unit cards played, by seat, in the order played (a single column: B1). */
   readonly armies: Readonly<Record<number, readonly CardId[]>>;
-  /** A military exercise: one camp, no troops lost (E10). */
+  /** A military exercise: one camp, no troops lost (E16). */
   readonly exercise: boolean;
+  /** Hands cycled so far by players on several frontiers (S2a). */
+  readonly cycles: Readonly<Record<number, number>>;
 }
 
 /** A secret simultaneous choice (ruling 5): commitments in turn order, then reveals in turn order. */
@@ -205,7 +207,9 @@ export type Stage =
   | { readonly kind: 'combats' }
   | { readonly kind: 'troops'; readonly turn: Seat; readonly left: number }
   | { readonly kind: 'endDay' }
-  /** A vassal places his new troops (S8). */
+  /** Suzerains' requests to their vassals, in turn order (L9). */
+  | { readonly kind: 'requests'; readonly turn: Seat; readonly left: number }
+  /** A vassal places his new troops (S4, L8). */
   | { readonly kind: 'vassalTroops'; readonly seat: Seat; readonly troops: number; readonly then: Stage }
   | { readonly kind: 'over' };
 

@@ -113,14 +113,13 @@ const where = (p: ParsedEntry) => ({ seat: p.entry.seat, seq: p.entry.seq });
  * hash, whether its seat may write this kind of entry now, and what can be checked alone
  * (beacon links, final openings, final signatures).
  */
-export function checkEntry(chain: Chain, p: ParsedEntry): Violation | null {
+export function checkEntry(chain: Chain, p: ParsedEntry, x: Expectation = expectation(chain), finalState?: string): Violation | null {
   const e = p.entry;
   const at = where(p);
   if (e.game !== chain.genesis.id) return violation('WrongGame', 'the entry belongs to another game', at);
   if (e.seat >= chain.genesis.genesis.seats.length) return violation('Malformed', `there is no seat ${e.seat}`, at);
   if (e.seq !== chain.seq) return violation('Stale', `the entry is for position ${e.seq}, the log is at ${chain.seq}`, at);
   if (e.prev !== chain.head) return violation('WrongPrev', 'the entry does not follow the last element', at);
-  const x = expectation(chain);
   const body = e.body;
   if (body.type === 'absent') {
     if (x.kind === 'final') return violation('WrongItem', 'no absence claims after the close', at);
@@ -153,7 +152,7 @@ export function checkEntry(chain: Chain, p: ParsedEntry): Violation | null {
     }
     case 'final':
       if (body.type !== 'final') return violation('WrongItem', `final signatures are awaited, not a ${body.type}`, at);
-      if (body.state !== stateHash(chain.state)) return violation('BadFinal', 'the final signature is over another state', at);
+      if (body.state !== (finalState ?? stateHash(chain.state))) return violation('BadFinal', 'the final signature is over another state', at);
       if (body.signatures !== chain.signatures) return violation('BadFinal', 'the final signature covers other signatures', at);
       return null;
   }
@@ -195,7 +194,7 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
   if (x.kind === 'final') return fail(-1, violation('WrongItem', 'the log is closed: only final signatures follow', { seq: chain.seq }));
   if (entries.length === 0) return fail(-1, violation('Malformed', 'an element has at least one entry', { seq: chain.seq }));
   for (let i = 0; i < entries.length; i++) {
-    const v = checkEntry(chain, entries[i]!);
+    const v = checkEntry(chain, entries[i]!, x);
     if (v) return fail(i, v);
     if (i > 0 && rank(entries[i]!) <= rank(entries[i - 1]!))
       return fail(i, violation('Malformed', 'entries out of canonical order, or two of one kind from one seat', where(entries[i]!)));
@@ -284,8 +283,10 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
 /** Checks the final signatures' entries (not their signatures): one per seat at most, each over this chain. */
 export function checkFinals(chain: Chain, finals: readonly ParsedEntry[]): Result<Seat[], ElementFailure> {
   const seen = new Set<Seat>();
+  const x = expectation(chain);
+  const state = stateHash(chain.state);
   for (let i = 0; i < finals.length; i++) {
-    const v = checkEntry(chain, finals[i]!);
+    const v = checkEntry(chain, finals[i]!, x, state);
     if (v) return fail(i, v);
     const seat = finals[i]!.entry.seat;
     if (seen.has(seat) || (i > 0 && seat < finals[i - 1]!.entry.seat))

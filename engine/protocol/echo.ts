@@ -38,6 +38,6 @@ export function parseEchoText(text: string): Result<Echo, Violation> {
   if (!isHexOf(game, 32) || !isHexOf(element, 32) || !isHexOf(state, 32)) return malformed('echo: hashes must be 32-byte hex');
   if (!isCount(seat, MAX_PLAYERS - 1) || !isCount(seq, MAX_SEQ) || typeof claimed !== 'boolean') return malformed('echo: bad seat, seq or claimed');
   const echo: Echo = { v: 1, game, seat, seq, element, state, claimed };
-  if (!isCanonical(echo, text)) return malformed('echo: not in canonical form');
+  if (!isCanonical(e, text)) return malformed('echo: not in canonical form');
   return ok(echo);
 }

@@ -112,7 +112,7 @@ export function parseEntryText(text: string): Result<Entry, Violation> {
   const body = parseBody(e['body']);
   if (!body) return malformed(`entry: bad body`, { seat, seq });
   const entry: Entry = { v: 1, game, seq, seat, prev, body };
-  if (!isCanonical(entry, text)) return malformed('entry: not in canonical form', { seat, seq });
+  if (!isCanonical(e, text)) return malformed('entry: not in canonical form', { seat, seq });
   return ok(entry);
 }
 

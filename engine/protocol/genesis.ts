@@ -107,6 +107,6 @@ export function parseGenesisText(text: string): Result<ParsedGenesis, Violation>
   if (new Set(identities.map((s) => s.key)).size !== identities.length) return err(violation('BadGenesis', 'genesis: two seats share a key'));
   if (new Set(identities.map((s) => s.beacon)).size !== identities.length) return err(violation('BadGenesis', 'genesis: two seats share a beacon tip'));
   const genesis: Genesis = { protocol: PROTOCOL, game: g['game'], rules: RULES_VERSION, setup, seats: identities, settings };
-  if (!isCanonical(genesis, text)) return malformed('genesis: not in canonical form');
+  if (!isCanonical(g, text)) return malformed('genesis: not in canonical form');
   return ok({ genesis, text, id: genesisId(text), keys: identities.map((s) => fromHex(s.key)!) });
 }

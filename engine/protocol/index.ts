@@ -21,7 +21,7 @@ export { type Entry, type Body, type BodyType, type Opening, type SignedEntry, t
 export { type Echo, makeEchoText, parseEchoText, echoId } from './echo.js';
 export { type WireMessage, type ParsedMessage, type SignedEcho, makeMessage, parseMessage, unparseMessage } from './wire.js';
 export { type SeatSecrets, makeSeatSecrets, seatIdentity } from './secrets.js';
-export { signEntry, signEcho, signGenesis, entryCheck, echoCheck, genesisCheck, checkGenesisSignatures } from './signing.js';
+export { signEntry, signEcho, signEntrySync, signEchoSync, signGenesis, entryCheck, echoCheck, genesisCheck, checkGenesisSignatures } from './signing.js';
 export { beaconStep, makeBeaconChain, isNextLink, beaconValue, linkIndex, type BeaconMark } from './beacon.js';
 export { type ChoiceOpening, choiceCommitment, commitChoice, checkChoiceReveal } from './choice.js';
 export { type PileView, hiddenPiles, refsToOpen, finalOpenings, openingsProblem } from './openings.js';

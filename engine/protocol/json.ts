@@ -42,12 +42,45 @@ export function isPlainJson(x: unknown, depth = 0, budget = { nodes: 4096 }): x 
 /**
  * Signed texts must be in canonical form, so that one content has one byte string, one
  * hash and one signature, and no two JSON parsers can read the same bytes differently
- * (duplicate keys, number spellings).
+ * (duplicate keys, number spellings, white space).
+ *
+ * For data read by JSON.parse, the text is canonical exactly when JSON.stringify gives it back
+ * and every object's keys come in code-unit order: JSON.stringify escapes strings as
+ * canonicalJson does, drops nothing, and a duplicate key or another spelling of a number would
+ * not survive the round trip. Objects with integer-like keys (which JavaScript reorders) take
+ * the general path.
  */
-export const isCanonical = (value: unknown, text: string): boolean => {
+export function isCanonical(value: unknown, text: string): boolean {
   try {
-    return canonicalJson(value) === text;
+    if (JSON.stringify(value) !== text) return false;
+    const order = keysInOrder(value);
+    return order === true || (order === 'unsure' && canonicalJson(value) === text);
   } catch {
     return false;
   }
-};
+}
+
+const INTEGER_LIKE = /^(0|[1-9][0-9]*)$/;
+
+function keysInOrder(x: unknown): boolean | 'unsure' {
+  if (typeof x !== 'object' || x === null) return typeof x !== 'number' || Number.isSafeInteger(x);
+  let result: boolean | 'unsure' = true;
+  if (Array.isArray(x)) {
+    for (const v of x) {
+      const r = keysInOrder(v);
+      if (r === false) return false;
+      if (r === 'unsure') result = 'unsure';
+    }
+    return result;
+  }
+  let prev: string | undefined;
+  for (const k in x) {
+    if (INTEGER_LIKE.test(k)) result = 'unsure';
+    else if (prev !== undefined && !(prev < k) && result === true) return false;
+    prev = k;
+    const r = keysInOrder((x as Obj)[k]);
+    if (r === false) return false;
+    if (r === 'unsure') result = 'unsure';
+  }
+  return result;
+}

@@ -48,7 +48,10 @@ export function finalOpenings(state: GameState, vault: Vault): Opening[] {
   });
 }
 
-/** Why a seat's final openings are refused, or null if they open exactly what it still hides. */
+/**
+ * Why a seat's final openings are refused, or null if they open exactly the refs it still hides,
+ * each matching its commitment, their values fitting together in what each pile can still hold.
+ */
 export function openingsProblem(state: GameState, seat: Seat, openings: readonly Opening[]): string | null {
   const byRef = new Map<Ref, Opening>();
   for (const o of openings) {
@@ -68,8 +71,8 @@ export function openingsProblem(state: GameState, seat: Seat, openings: readonly
       if (n <= 0) return `the ${pile.name} pile cannot hold another ${o.value} (${ref})`;
       left.set(o.value, n - 1);
     }
-    const unaccounted = [...left.entries()].filter(([, n]) => n > 0);
-    if (unaccounted.length > 0) return `the ${pile.name} pile should still hold ${unaccounted.map(([v, n]) => `${n} ${v}`).join(', ')}`;
+    // No check that nothing is left over: the engine sets an absent seat's drawn tile aside
+    // unseen (T5a) without keeping its ref, so the multiset may hold more than the refs left.
   }
   if (byRef.size !== expected) return `${byRef.size - expected} opening(s) of references the seat does not hide`;
   return null;

@@ -46,7 +46,8 @@ interface Step {
   readonly stateHash: string;
 }
 
-const MAX_FUTURE = 4096;
+const MAX_ECHOES = 4096;
+const MAX_KNOWN = 1_000_000;
 const FUTURE_WINDOW = 256;
 
 /**
@@ -66,7 +67,8 @@ export class Peer {
   private readonly n: number;
   private history: Step[] = [];
   private pool = new Map<string, ParsedEntry>();
-  private future: ParsedEntry[] = [];
+  /** Every entry whose signature verified, by position: the candidates when the log gets there. */
+  private readonly bySeq = new Map<number, ParsedEntry[]>();
   private readonly known = new Map<string, ParsedEntry>();
   private readonly slots = new Map<string, ParsedEntry>();
   private readonly claimedAt = new Map<number, readonly Seat[]>();
@@ -162,22 +164,20 @@ export class Peer {
     if (!(await verifySignature(this.config.scheme, entryCheck(this.chain.genesis, p))))
       return this.incident(violation('BadSignature', `the signature does not verify with seat ${e.seat}'s key`, { seat: e.seat, seq: e.seq }));
     if (known) return;
-    const slot = `${e.seq}|${e.seat}|${e.body.type}`;
+    // One place in the log: a position after a given history. Two entries on different histories
+    // (a late entry, then the same position after the settled one) are no equivocation.
+    const slot = `${e.seq}|${e.prev}|${e.seat}|${e.body.type}`;
     const other = this.slots.get(slot);
     if (other && other.id !== p.id) {
       const both = [other, p].sort((a, b) => (a.id < b.id ? -1 : 1));
       return this.verdict(violation('Equivocation', `seat ${e.seat} signed two different ${e.body.type} entries for position ${e.seq}`, { seat: e.seat, seq: e.seq }), { entries: both, echo: null }, e.seq);
     }
-    this.slots.set(slot, p);
-    this.known.set(p.id, p);
+    if (e.seq > this.chain.seq + FUTURE_WINDOW || this.known.size >= MAX_KNOWN)
+      return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
+    this.remember(p, slot);
     this.lastHeard[e.seat] = Math.max(this.lastHeard[e.seat]!, e.seq - 1);
     if (e.seq < this.chain.seq) return this.handleOld(p, via);
-    if (e.seq > this.chain.seq) {
-      if (e.seq - this.chain.seq > FUTURE_WINDOW || this.future.length >= MAX_FUTURE)
-        return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
-      this.future.push(p);
-      return;
-    }
+    if (e.seq > this.chain.seq) return;
     await this.accept(p);
   }
 
@@ -209,7 +209,7 @@ export class Peer {
     const step = this.history[e.seq];
     if (e.body.type === 'absent' && e.body.seats.includes(this.seat) && step) {
       const key = e.body.seats.join(',');
-      const group = [...this.slots.values()].filter((q) => q.entry.seq === e.seq && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key);
+      const group = (this.bySeq.get(e.seq) ?? []).filter((q) => q.entry.prev === e.prev && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key);
       const named = claimedAbsent(step.before, group);
       const mineThere = step.entries.some((q) => q.entry.seat === this.seat && q.entry.body.type !== 'absent');
       if (named && mineThere) return this.rollback(e.seq);
@@ -225,9 +225,8 @@ export class Peer {
     const step = this.history[seq]!;
     this.chain = step.before;
     this.history = this.history.slice(0, seq);
-    this.pool = new Map([...this.slots.values()].filter((q) => q.entry.seq === seq && q.entry.prev === step.before.head).map((q) => [q.id, q]));
-    for (const [id, q] of this.pool) if (q.entry.seat === this.seat && q.entry.body.type !== 'absent') this.pool.delete(id);
-    this.future = [];
+    this.pool = new Map();
+    for (const q of this.candidates()) if (!(q.entry.seat === this.seat && q.entry.body.type !== 'absent')) this.pool.set(q.id, q);
     this.sent = new Set([...this.sent].filter((k) => Number(k.split('|')[0]) < seq));
     this.since = this.now;
     this.incident(violation('Superseded', `this seat was declared absent at position ${seq}: its late entry is void`, { seat: this.seat, seq }));
@@ -239,7 +238,7 @@ export class Peer {
     if (echo.seat === this.seat || echo.seat >= this.n) return;
     this.lastHeard[echo.seat] = Math.max(this.lastHeard[echo.seat]!, echo.seq);
     if (echo.seq > this.chain.seq) {
-      if (this.pendingEchoes.length < MAX_FUTURE) this.pendingEchoes.push({ echo, signed, entries });
+      if (this.pendingEchoes.length < MAX_ECHOES) this.pendingEchoes.push({ echo, signed, entries });
       for (const p of entries) await this.handleEntry(p, 'echo');
       return;
     }
@@ -321,8 +320,7 @@ export class Peer {
     const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
     this.config.send(makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) }));
     // Entries and echoes that were ahead of this peer.
-    const ready = this.future.filter((p) => p.entry.seq === next.seq);
-    this.future = this.future.filter((p) => p.entry.seq > next.seq);
+    const ready = this.candidates();
     const echoes = this.pendingEchoes.filter((x) => x.echo.seq <= seq);
     for (const x of echoes) this.pendingEchoes.splice(this.pendingEchoes.indexOf(x), 1);
     for (const x of echoes) await this.compareEcho(x.echo, x.signed, x.entries);
@@ -383,12 +381,24 @@ export class Peer {
     return { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] };
   }
 
+  private remember(p: ParsedEntry, slot: string): void {
+    this.slots.set(slot, p);
+    this.known.set(p.id, p);
+    const list = this.bySeq.get(p.entry.seq);
+    if (list) list.push(p);
+    else this.bySeq.set(p.entry.seq, [p]);
+  }
+
+  /** The entries held for the current position after the current history. */
+  private candidates(): ParsedEntry[] {
+    return (this.bySeq.get(this.chain.seq) ?? []).filter((q) => q.entry.prev === this.chain.head);
+  }
+
   private async write(body: Body): Promise<void> {
     const chain = this.chain;
     const p = await signEntry(this.config.scheme, this.config.secrets.keys, { v: 1, game: chain.genesis.id, seq: chain.seq, seat: this.seat, prev: chain.head, body });
     this.config.send(makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
-    this.slots.set(`${p.entry.seq}|${this.seat}|${body.type}`, p);
-    this.known.set(p.id, p);
+    this.remember(p, `${p.entry.seq}|${p.entry.prev}|${this.seat}|${body.type}`);
     await this.accept(p);
   }
 

@@ -1,3 +1,4 @@
+import nacl from 'tweetnacl';
 import { err, ok, type Result } from '../core/result.js';
 import { fromHex, toHex } from './bytes.js';
 import { echoId, type Echo, makeEchoText } from './echo.js';
@@ -47,4 +48,17 @@ export async function checkGenesisSignatures(scheme: SignatureScheme, genesis: P
   const good = await verifySignatures(scheme, sigs.map((s, seat) => genesisCheck(genesis, seat, s)));
   const bad = good.indexOf(false);
   return bad < 0 ? ok(true) : err(violation('BadSignature', `seat ${bad}'s signature of the genesis does not verify`, { seat: bad }));
+}
+
+/** Signs an entry at once with tweetnacl (Ed25519 is deterministic: the same bytes as any scheme). For tools and tests. */
+export function signEntrySync(keys: KeyPair, entry: Entry): ParsedEntry {
+  const text = makeEntryText(entry);
+  const id = entryId(text);
+  return { text, sig: toHex(nacl.sign.detached(signatureMessage('entry', id), keys.secretKey)), entry, id };
+}
+
+/** Signs an echo at once with tweetnacl. */
+export function signEchoSync(keys: KeyPair, echo: Echo): SignedEcho {
+  const text = makeEchoText(echo);
+  return { text, sig: toHex(nacl.sign.detached(signatureMessage('echo', echoId(text)), keys.secretKey)) };
 }
