@@ -38,6 +38,8 @@ const isDir = (x: unknown): x is Direction => Number.isInteger(x) && (x as numbe
 /** Troop counts: non-negative integers, bounded so that no arithmetic goes astray. */
 const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 10_000;
 const MAX_LIST = 64;
+/** A deal is at most a whole discard pile; no game comes near this many cards. */
+const MAX_DEAL = 4096;
 
 function parseCardOpening(x: unknown): CardOpening | undefined {
   if (!isObj(x) || !hasOnlyKeys(x, ['ref', 'value', 'salt'])) return undefined;
@@ -128,7 +130,7 @@ export function parseAction(input: unknown): Result<Action, RuleError> {
     case 'commitCards': {
       const c = input['commitments'];
       if (!hasOnlyKeys(input, ['kind', 'seat', 'commitments'])) return malformed('commitCards: unexpected fields');
-      if (!Array.isArray(c) || c.length > 256 || !c.every(isDigest)) return malformed('commitCards: commitments must be a list of 64-hex digests');
+      if (!Array.isArray(c) || c.length > MAX_DEAL || !c.every(isDigest)) return malformed(`commitCards: commitments must be a list of at most ${MAX_DEAL} 64-hex digests`);
       return ok({ kind, seat, commitments: [...c] });
     }
     case 'done':

@@ -1,7 +1,7 @@
 import nacl from 'tweetnacl';
 import type { CardId } from '../cards/catalogue.js';
 import { commitment } from './commit.js';
-import { fromHex, hashText, toHex, utf8 } from './hash.js';
+import { fromHex, toHex, utf8 } from './hash.js';
 import type { Digest, GameState, Ref } from './state.js';
 import type { Seat, TileColour } from './vocabulary.js';
 
@@ -61,10 +61,13 @@ export function deal<V extends string>(vault: Vault, label: string, refs: readon
     at += 2;
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
+  // Salts: 16 bytes each, four to a 64-byte block of the keyed stream (blocks after the shuffle's).
   const openings = new Map<Ref, Opening<V>>();
   const commitments: Digest[] = [];
+  let saltBlock: Uint8Array = new Uint8Array(0);
   refs.forEach((ref, i) => {
-    const salt = hashText(`${vault.key}|salt|${ref}`).slice(0, 32);
+    if (i % 4 === 0) saltBlock = stream(1_000_000 + i / 4);
+    const salt = toHex(saltBlock.subarray(16 * (i % 4), 16 * (i % 4) + 16));
     openings.set(ref, { ref, value: order[i]!, salt });
     commitments.push(commitment(ref, order[i]!, salt));
   });

@@ -170,3 +170,30 @@ export function distanceToNearestPortal(state: GameState, h: Hex, except?: Seat)
   for (const p of boardIndex(state).portals) if (p.seat !== except) best = Math.min(best, distance(h, p.at));
   return best;
 }
+
+/** Is the map in one piece without `seat`'s portal? (M11a), on the cell index, cached per state. */
+export function connectedWithout(state: GameState, seat: Seat): boolean {
+  const idx = boardIndex(state);
+  const key = -2 - seat;
+  const cached = idx.frontiers.get(key);
+  if (cached) return cached.length === 0;
+  const cells = new Set<number>(idx.map.cells.keys());
+  idx.portals.forEach((p, i) => p.seat !== seat && cells.add(idx.portalCells[i]!));
+  const start = cell(HEART.q, HEART.r);
+  const seen = new Set<number>([start]);
+  const todo = [start];
+  while (todo.length > 0) {
+    const c = todo.pop()!;
+    for (const st of STEPS) {
+      const n = c + st;
+      if (cells.has(n) && !seen.has(n)) {
+        seen.add(n);
+        todo.push(n);
+      }
+    }
+  }
+  const whole = seen.size === cells.size;
+  // Stored in the frontier cache under a negative key: an empty list means "in one piece".
+  idx.frontiers.set(key, whole ? [] : [HEART]);
+  return whole;
+}

@@ -1,8 +1,8 @@
-import { type Hex, distance, hexKey, neighbours } from '../hex/index.js';
+import { type Hex, distance } from '../hex/index.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { HEART, distanceToNearestPortal, isOccupied, neighbourOccupants, occupiedHexes, portalsOnMap, touchesMap } from './board.js';
+import { HEART, connectedWithout, distanceToNearestPortal, isOccupied, neighbourOccupants, portalsOnMap, touchesMap } from './board.js';
 
 /** Minimum grid distances of 004's placement constraints ("at least k tiles between" = distance >= k + 1, ruling 2). */
 export const PORTAL_HEART_MIN_DISTANCE = 4;
@@ -54,19 +54,5 @@ export function portalPlacementError(state: GameState, seat: Seat, at: Hex): Rul
  * (possible only after fenced-in black tiles touch a portal, M14b).
  */
 export function portalHoldsMap(state: GameState, seat: Seat): boolean {
-  if (!state.seats[seat]?.portal) return false;
-  const rest = occupiedHexes(state, seat);
-  const keys = new Set(rest.map(hexKey));
-  const seen = new Set<string>([hexKey(HEART)]);
-  const todo: Hex[] = [HEART];
-  while (todo.length > 0) {
-    for (const n of neighbours(todo.pop()!)) {
-      const k = hexKey(n);
-      if (keys.has(k) && !seen.has(k)) {
-        seen.add(k);
-        todo.push(n);
-      }
-    }
-  }
-  return seen.size !== keys.size;
+  return state.seats[seat]?.portal != null && !connectedWithout(state, seat);
 }

@@ -52,9 +52,9 @@ export function isPlainJson(x: unknown, depth = 0, budget = { nodes: 4096 }): x 
  */
 export function isCanonical(value: unknown, text: string): boolean {
   try {
-    if (JSON.stringify(value) !== text) return false;
     const order = keysInOrder(value);
-    return order === true || (order === 'unsure' && canonicalJson(value) === text);
+    if (order === 'unsure') return canonicalJson(value) === text;
+    return order && JSON.stringify(value) === text;
   } catch {
     return false;
   }

@@ -71,8 +71,10 @@ export class Peer {
   private readonly bySeq = new Map<number, ParsedEntry[]>();
   private readonly known = new Map<string, ParsedEntry>();
   private readonly slots = new Map<string, ParsedEntry>();
-  private readonly claimedAt = new Map<number, readonly Seat[]>();
-  private sent = new Set<string>();
+  /** The claims this seat signed, by place (`seq|prev`): a claim binds its signer at that place only. */
+  private readonly claimedAt = new Map<string, readonly Seat[]>();
+  /** What this seat wrote, by place and kind: once each. */
+  private readonly sent = new Set<string>();
   private readonly finals = new Map<Seat, ParsedEntry>();
   private readonly pendingEchoes: { echo: Echo; signed: SignedEcho; entries: readonly ParsedEntry[] }[] = [];
   private readonly lastHeard: number[];
@@ -109,6 +111,11 @@ export class Peer {
 
   get state(): GameState {
     return this.chain.state;
+  }
+
+  /** The current place in the log: a position after a given history. */
+  private get place(): string {
+    return `${this.chain.seq}|${this.chain.head}`;
   }
 
   get done(): boolean {
@@ -188,7 +195,7 @@ export class Peer {
       if (PROOF_CODES.includes(v.code)) return this.verdict(v, { entries: [p], echo: null }, this.chain.seq);
       return this.incident(v);
     }
-    const mine = this.claimedAt.get(this.chain.seq);
+    const mine = this.claimedAt.get(this.place);
     if (mine && p.entry.body.type !== 'absent' && mine.includes(p.entry.seat)) {
       // A claim binds its signer: the item came too late (unless another seat proves, by an
       // echo, that the claims can never be complete: see handleEcho).
@@ -227,7 +234,6 @@ export class Peer {
     this.history = this.history.slice(0, seq);
     this.pool = new Map();
     for (const q of this.candidates()) if (!(q.entry.seat === this.seat && q.entry.body.type !== 'absent')) this.pool.set(q.id, q);
-    this.sent = new Set([...this.sent].filter((k) => Number(k.split('|')[0]) < seq));
     this.since = this.now;
     this.incident(violation('Superseded', `this seat was declared absent at position ${seq}: its late entry is void`, { seat: this.seat, seq }));
     await this.progress();
@@ -276,7 +282,7 @@ export class Peer {
    * never be complete, so the claimer takes the element the echo shows.
    */
   private async adoptByEvidence(echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): Promise<void> {
-    const mine = this.claimedAt.get(this.chain.seq);
+    const mine = this.claimedAt.get(this.place);
     if (!mine || echo.claimed || mine.includes(echo.seat) || this.chain.gone[echo.seat]) return;
     const element = entries.filter((p) => p.entry.seq === this.chain.seq);
     if (element.length !== entries.length || !element.every((p) => this.known.get(p.id)?.sig === p.sig)) return;
@@ -316,7 +322,7 @@ export class Peer {
     this.chain = next;
     this.pool = new Map();
     this.since = this.now;
-    const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(seq) };
+    const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(`${seq}|${this.history[seq]!.before.head}`) };
     const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
     this.config.send(makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) }));
     // Entries and echoes that were ahead of this peer.
@@ -342,7 +348,7 @@ export class Peer {
     if (this.done) return;
     const chain = this.chain;
     const x = expectation(chain);
-    const key = `${chain.seq}|${x.kind}`;
+    const key = `${this.place}|${x.kind}`;
     if (this.sent.has(key)) return;
     let body: Body | undefined;
     switch (x.kind) {
@@ -410,10 +416,10 @@ export class Peer {
     if (this.done || timer === null || this.now - this.since < timer) return;
     const x = expectation(this.chain);
     if (x.kind === 'final') return this.finish();
-    if (this.claimedAt.has(this.chain.seq) || this.chain.gone[this.seat]) return;
+    if (this.claimedAt.has(this.place) || this.chain.gone[this.seat]) return;
     const seats = seatsToClaim(this.chain, this.seat, [...this.pool.values()], this.lastHeard);
     if (seats.length === 0) return;
-    this.claimedAt.set(this.chain.seq, seats);
+    this.claimedAt.set(this.place, seats);
     await this.write({ type: 'absent', seats });
   }
 

@@ -32,6 +32,8 @@ export interface NetworkOptions {
   readonly cheaters?: readonly Seat[];
   /** Called with every delivery (a spy's recorder). */
   readonly onDeliver?: (d: Delivery) => void;
+  /** Called when no message is in flight, before the clock moves on (tests release held messages here). */
+  readonly onIdle?: (net: Network) => void;
 }
 
 export class Network {
@@ -92,6 +94,8 @@ export class Network {
         }
         continue;
       }
+      this.options.onIdle?.(this);
+      if (this.queue.length > 0) continue;
       if (timer === null || ++idle > 4) return 'stuck';
       this.now += timer;
       for (const p of this.peers) {
