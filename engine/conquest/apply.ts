@@ -169,6 +169,9 @@ function afterReveal(state: GameState, stage: Extract<Stage, { kind: 'secret' }>
 
 // ---------------------------------------------------------------- a combat (E10-E14, B)
 
+/** A seat that forfeited (T7) still fights with the troops it has, but makes no choice: it is always ready, complete, and keeps its hand. */
+const acts = (state: GameState, seat: Seat): boolean => !state.players[seat]!.forfeited;
+
 function battleStep(state: GameState, b: Battle, then: Stage, action: Action): Step {
   const seat = 'seat' in action ? action.seat : -1;
   const put = (s: GameState, battle: Battle) => withPhase(s, { stage: { kind: 'battle', battle, then } });
@@ -213,16 +216,16 @@ function battleStep(state: GameState, b: Battle, then: Stage, action: Action): S
   const r = afterCombat(state, b, seat, action.toWorld, action.account);
   if (!r.ok) return r;
   const done = [...b.done, seat];
-  const rest = involvedSeats(b).filter((s) => !done.includes(s));
+  const rest = involvedSeats(b).filter((s) => !done.includes(s) && acts(r.value, s));
   if (rest.length > 0) return ok(put(r.value, { ...b, done, turn: nextInOrder(r.value, seat, rest)! }));
   const finished = b.exercise ? r.value : withPhase(r.value, { resolved: [...phaseOf(r.value).resolved, b.id] });
-  return ok(replenish(finished, involvedSeats(b), then));
+  return ok(replenish(finished, involvedSeats(b).filter((s) => acts(finished, s)), then));
 }
 
 /** Negotiation goes round the involved seats until all are ready (E11); then the combat starts, or is dropped (E12). */
 function nextInCamps(state: GameState, b: Battle, then: Stage): GameState {
   const seats = involvedSeats(b);
-  const waiting = seats.filter((s) => !b.done.includes(s));
+  const waiting = seats.filter((s) => !b.done.includes(s) && acts(state, s));
   if (waiting.length > 0 && campCount(b) >= 2) return withPhase(state, { stage: { kind: 'battle', battle: { ...b, turn: nextInOrder(state, b.turn, waiting)! }, then } });
   if (campCount(b) < 2) {
     const dropped = withPhase(settleEmpty(state), { resolved: [...phaseOf(state).resolved, b.id] });
@@ -233,7 +236,7 @@ function nextInCamps(state: GameState, b: Battle, then: Stage): GameState {
 
 /** Armies are built in turn order, one unit or "complete" a turn, until all are complete (B3); then the combat is resolved. */
 function nextBuilder(state: GameState, b: Battle, then: Stage): GameState {
-  const waiting = involvedSeats(b).filter((s) => !b.done.includes(s));
+  const waiting = involvedSeats(b).filter((s) => !b.done.includes(s) && acts(state, s));
   if (waiting.length > 0) return withPhase(state, { stage: { kind: 'battle', battle: { ...b, turn: nextInOrder(state, b.turn, waiting)! }, then } });
   const { state: resolved, participants } = resolve(state, b);
   const marked: GameState = { ...resolved, players: resolved.players.map((p, i) => (participants.includes(i) ? { ...p, fought: true } : p)) };

@@ -76,8 +76,10 @@ export function secretMenu(state: GameState, seat: Seat, purpose: 'feint' | 'pur
       left--;
     }
   }
-  let stocks = budget + me.energy;
-  for (const c of ['crystal3', 'crystal2', 'crystal1'] as const) while (costOf(c) <= stocks && bundle.length < 8) (bundle.push(c), (stocks -= costOf(c)));
+  const stocks = budget + me.energy;
+  // One crystal a day at most, the best affordable: more would dilute the deck.
+  const crystal = (['crystal3', 'crystal2', 'crystal1'] as const).find((c) => costOf(c) <= stocks);
+  if (crystal) bundle.push(crystal);
   const techs = TECHNOLOGIES_FOR_SALE.filter((t) => owned(me.cards, t) === 0 && costOf(t) <= me.pure);
   if (bundle.length > 0 || techs.length > 0) out.push({ purpose, cards: bundle, technologies: techs });
   return out.filter((c) => c.purpose !== 'purchase' || purchaseError(state, seat, c) === null);
