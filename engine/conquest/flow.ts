@@ -1,29 +1,21 @@
-import { type HexKey, hexKey } from '../hex/index.js';
-import { startingDeck } from '../cards/catalogue.js';
-import type { Action, SecretChoice } from '../core/actions.js';
-import { type RuleError, ruleError } from '../core/errors.js';
-import { RandomStream } from '../core/random.js';
-import { err, ok, type Result } from '../core/result.js';
-import type { Battle, ConquestPhase, GameState, PendingDraws, PlayerState, Stage } from '../core/state.js';
+import type { HexKey } from '../hex/index.js';
+import type { RuleError } from '../core/errors.js';
+import type { Result } from '../core/result.js';
+import type { Battle, ConquestPhase, GameState, PendingDraws, Stage } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { HAND_SIZE, addSegment, countsToList, deckSize, draw, needsReshuffle } from './cards.js';
-import { afterCombat, answer, campCount, involvedSeats, joinCamp, openBattle, openExercise, playUnit, proposalAwaits, resolve, updateVassals, withdraw } from './battle.js';
-import { applyFeints, determineCombats, feintError, moveTroops, settleEmpty, spread } from './expansion.js';
-import { applyPurchase, purchaseError } from './logistics.js';
+import { HEART_KEY } from '../map/board.js';
+import { HAND_SIZE, deckSize, needsReshuffle } from './cards.js';
+import { involvedSeats, openBattle, updateVassals } from './battle.js';
+import { determineCombats, settleEmpty } from './expansion.js';
 import { activeSeats, firstInOrder, nextInOrder, turnOrder } from './order.js';
 import { produce } from './production.js';
-import { secretDigest } from './secret.js';
-import { adjacency, connectedFrom, controlsHeart, overlord, portalKey, withTerritories } from './territory.js';
 import { requestOptions } from './requests.js';
+import { adjacency, connectedFrom, controlsHeart, overlord, portalKey, withTerritories } from './territory.js';
 
 export type Step = Result<GameState, RuleError>;
 
 export const phaseOf = (state: GameState): ConquestPhase => state.phase as ConquestPhase;
 export const withPhase = (state: GameState, patch: Partial<ConquestPhase>): GameState => ({ ...state, phase: { ...phaseOf(state), ...patch } });
-const withPlayer = (state: GameState, seat: Seat, patch: Partial<PlayerState>): GameState => ({
-  ...state,
-  players: state.players.map((p, i) => (i === seat ? { ...p, ...patch } : p)),
-});
 
 /** New troops each Logistics phase (L7). */
 export const NEW_TROOPS = 2;
@@ -219,7 +211,7 @@ function checkEnergyVictory(state: GameState): GameState {
     const p = state.players[seat]!;
     if (p.supremacyDay === null || p.supremacyDay >= phase.day || p.suzerain !== null || p.forfeited) continue;
     if (!controlsHeart(state, seat)) continue;
-    if (!connectedFrom(state, seat, portalKey(state, seat)).has('0,0')) continue;
+    if (!connectedFrom(state, seat, portalKey(state, seat)).has(HEART_KEY)) continue;
     return withPhase(state, { winner: seat });
   }
   return state;
