@@ -41,13 +41,16 @@ export function applyAction(state: GameState, input: unknown): Result<GameState,
   const who = awaiting(state);
   if (who.kind === 'over') return err(ruleError('GameOver', 'A2', 'the game is over'));
   if (action.kind === 'absent') {
-    if (who.kind !== 'seat' || who.seat !== action.seat) return err(ruleError('NotAbsent', 'T4', `seat ${action.seat} is not the seat the game waits for`));
-    const passive = passiveFor(state, action.seat);
+    if (who.kind !== 'seat' || who.seat !== action.seat) return err(ruleError('NotAbsent', 'T5', `seat ${action.seat} is not the seat the game waits for`));
+    // T6: marked absent before the passive choice, which may end the day; acting for him does not count as his acting.
+    const seat = action.seat;
+    const inConquest = state.phase.name === 'conquest';
+    const before = inConquest ? { ...state, players: state.players.map((p, i) => (i === seat ? { ...p, absentToday: true } : p)) } : state;
+    const passive = passiveFor(before, seat);
     if (!passive.ok) return passive;
-    const next = 'kind' in passive.value ? dispatch(state, passive.value) : ok(passive.value);
+    const next = 'kind' in passive.value ? dispatch(before, passive.value, true) : ok(passive.value);
     if (!next.ok) return next;
-    const marked = next.value.players.length > 0 ? { ...next.value, players: next.value.players.map((p, i) => (i === action.seat ? { ...p, absentToday: true, actedToday: state.players[i]!.actedToday } : p)) } : next.value;
-    return ok({ ...marked, seq: state.seq + 1 });
+    return ok({ ...next.value, seq: state.seq + 1 });
   }
   if (action.kind === 'random') {
     if (who.kind !== 'random') return err(ruleError('WrongStep', 'A3', 'no random event is expected now'));
@@ -60,7 +63,7 @@ export function applyAction(state: GameState, input: unknown): Result<GameState,
   return next.ok ? ok({ ...next.value, seq: state.seq + 1 }) : next;
 }
 
-function dispatch(state: GameState, action: Action): Result<GameState, RuleError> {
+function dispatch(state: GameState, action: Action, byTable = false): Result<GameState, RuleError> {
   const phase = state.phase;
   switch (phase.name) {
     case 'setup':
@@ -70,7 +73,7 @@ function dispatch(state: GameState, action: Action): Result<GameState, RuleError
     case 'finalRound':
       return applyFinalRound(state, phase, action);
     case 'conquest':
-      return action.kind === 'absent' ? err(ruleError('NotAbsent', 'T4', 'absence is handled by the table')) : applyConquest(state, action);
+      return action.kind === 'absent' ? err(ruleError('NotAbsent', 'T5', 'absence is handled by the table')) : applyConquest(state, action, byTable);
   }
 }
 

@@ -51,7 +51,9 @@ function commitDeal(state: GameState, seat: Seat, commitments: readonly string[]
 }
 
 /** Applies a conquest action for the seat the game waits for (the caller has checked it is that seat). */
-export function applyConquest(state: GameState, action: Action): Step {
+/** `byTable`: the table applies an absent seat's passive choice (T5), which is not the seat acting (T6). */
+export function applyConquest(input: GameState, action: Action, byTable = false): Step {
+  let state = input;
   const stage = phaseOf(state).stage;
   const wrong = (what: string, rule = 'A2') => err(ruleError('WrongStep', rule, `cannot ${action.kind} now: ${what}`));
   if (action.kind === 'random') {
@@ -62,7 +64,8 @@ export function applyConquest(state: GameState, action: Action): Step {
     return ok(enter({ ...state, players, randomEvents: state.randomEvents + 1 }, stage.pending.then));
   }
   const seat = action.seat;
-  const acted = (s: GameState): GameState => ({ ...s, players: s.players.map((p, i) => (i === seat ? { ...p, actedToday: true } : p)) });
+  // T6: the seat acted today. Marked before the action, which may end the day; the deal comes before day 1 and does not count.
+  if (stage.kind !== 'deal' && !byTable) state = { ...state, players: state.players.map((p, i) => (i === seat ? { ...p, actedToday: true } : p)) };
   const result = ((): Step => {
     switch (stage.kind) {
       case 'deal':
@@ -91,7 +94,7 @@ export function applyConquest(state: GameState, action: Action): Step {
         if (action.kind !== 'exercise') return wrong('hold a military exercise or pass', 'E16');
         const from = hexKey(action.from);
         const to = hexKey(action.to);
-        if (!exercisePairs(state, seat).some(([a, b]) => a === from && b === to))
+        if (!exercisePairs(state, seat).some(([a, b]) => (a === from && b === to) || (a === to && b === from)))
           return err(ruleError('NotYourTerritory', 'E16', 'an exercise uses two adjacent territories you control'));
         return ok(withPhase(state, { stage: { kind: 'battle', battle: openExercise(state, seat, from, to), then: nextExercise(state, stage) } }));
       }
@@ -113,7 +116,7 @@ export function applyConquest(state: GameState, action: Action): Step {
         return err(ruleError('GameOver', 'A2', 'the game is over'));
     }
   })();
-  return result.ok ? ok(acted(result.value)) : result;
+  return result;
 }
 
 // ---------------------------------------------------------------- secret rounds (E5, L1, ruling 5)
@@ -164,7 +167,7 @@ function afterReveal(state: GameState, stage: Extract<Stage, { kind: 'secret' }>
   }
   return round.purpose === 'feint'
     ? enter(next, { kind: 'combats' })
-    : enter(next, { kind: 'troops', turn: firstInOrder(next, phaseOf(next).first, order)!, left: order.length });
+    : enter(next, { kind: 'troops', turn: phaseOf(next).first, left: next.seats.length });
 }
 
 // ---------------------------------------------------------------- a combat (E10-E14, B)

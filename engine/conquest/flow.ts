@@ -10,7 +10,7 @@ import { determineCombats, settleEmpty } from './expansion.js';
 import { activeSeats, firstInOrder, nextInOrder, turnOrder } from './order.js';
 import { produce } from './production.js';
 import { requestOptions } from './requests.js';
-import { adjacency, connectedFrom, controlsHeart, overlord, portalKey, withTerritories } from './territory.js';
+import { adjacency, connectedFrom, controlsHeart, portalKey, withTerritories } from './territory.js';
 
 export type Step = Result<GameState, RuleError>;
 
@@ -135,7 +135,10 @@ function nextChooser(state: GameState, from: Seat): Seat | undefined {
 
 // ---------------------------------------------------------------- logistics (L6-L10) and the end of the day
 
-/** L7, L8, S4: new troops in turn order; a connected vassal chooses where his go (L8a), which pauses the round. */
+/**
+ * L7, L8, S4: new troops for every seat in turn order (T7a: those who forfeited too, as this step is
+ * automatic); a connected vassal chooses where his go (L8a), which pauses the round.
+ */
 function newTroops(state: GameState, turn: Seat, left: number): GameState {
   let current = state;
   let seat = turn;
@@ -144,13 +147,16 @@ function newTroops(state: GameState, turn: Seat, left: number): GameState {
     const me = current.players[seat]!;
     const portal = portalKey(current, seat);
     const t = current.territories[portal]!;
-    const next = nextInOrder(current, seat, activeSeats(current)) ?? seat;
+    const next = (seat + 1) % current.seats.length;
     if (me.suzerain === null) {
       // L7, L7a: on the portal, taken back if it was empty.
       if (t.owner === seat || t.owner === null) current = withTerritories(current, { [portal]: { ...t, owner: seat, troops: t.troops + n } });
     } else if (!connectedFrom(current, me.suzerain, portal).has(portalKey(current, me.suzerain))) {
       // S4: a vassal cut off from his suzerain's portal takes his own back and is free.
       current = checkSupremacy(updateVassals(withTerritories(current, { [portal]: { ...t, owner: seat, troops: n, frontier: [0, 0, 0, 0, 0, 0] } })));
+    } else if (me.forfeited) {
+      const site = vassalSites(current, seat)[0];
+      if (site) current = withTerritories(current, { [site]: { ...current.territories[site]!, troops: current.territories[site]!.troops + n } });
     } else if (vassalSites(current, seat).length > 0) {
       const rest = left - k - 1;
       const then: Stage = rest > 0 ? { kind: 'troops', turn: next, left: rest } : requestsRound(current);
@@ -192,16 +198,18 @@ function endDay(state: GameState): GameState {
   return enter(withPhase(current, { day: phase.day + 1, first, combats: [], resolved: [] }), { kind: 'production' });
 }
 
-/** W1: a player wins when every other player still in the game is in his vassal chain. */
+/** W1, W1a: a player wins when every other player still in the game is in his vassal chain; the last one left wins. */
 export function checkSupremacy(state: GameState): GameState {
   const active = activeSeats(state);
   if (active.length === 0) return state;
-  const tops = new Set(active.map((s) => overlord(state, s)));
-  if (tops.size === 1) {
-    const top = [...tops][0]!;
-    if (!state.players[top]!.forfeited) return withPhase(state, { winner: top });
-  }
-  return state;
+  if (active.length === 1) return withPhase(state, { winner: active[0]! });
+  const chainOf = (seat: Seat): Seat[] => {
+    const out: Seat[] = [];
+    for (let s = state.players[seat]!.suzerain; s !== null && !out.includes(s); s = state.players[s]!.suzerain) out.push(s);
+    return out;
+  };
+  const winner = active.find((x) => active.every((s) => s === x || chainOf(s).includes(x)));
+  return winner === undefined ? state : withPhase(state, { winner });
 }
 
 /** W2: Suprématie owned since an earlier day, the Heart controlled and connected to one's portal, not a vassal. */

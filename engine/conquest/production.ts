@@ -1,6 +1,5 @@
 import type { GameState, PlayerState } from '../core/state.js';
 import { HEART_KEY, isEnergyRich } from '../map/index-internal.js';
-import { activeSeats } from './order.js';
 import { adjacency, connectedToPortal } from './territory.js';
 
 /** What a seat produces this day (P2-P4): energy stocks and pure energy from its connected territories. */
@@ -28,9 +27,10 @@ export function production(state: GameState, seat: number): { energy: number; pu
 
 /** The Production phase (P1-P5): everyone at once, then each vassal's tribute, half rounded up, to his direct suzerain. */
 export function produce(state: GameState): GameState {
-  const gains = state.players.map((_, seat) => (state.players[seat]!.forfeited ? { energy: 0, pure: 0 } : production(state, seat)));
+  // T7a: a seat that forfeited still produces and pays its tribute: these steps are automatic.
+  const gains = state.players.map((_, seat) => production(state, seat));
   const players: PlayerState[] = state.players.map((p) => ({ ...p }));
-  for (const seat of activeSeats(state)) {
+  for (let seat = 0; seat < state.players.length; seat++) {
     const g = gains[seat]!;
     const up = state.players[seat]!.suzerain;
     const tribute = up === null ? { energy: 0, pure: 0 } : { energy: Math.ceil(g.energy / 2), pure: Math.ceil(g.pure / 2) };

@@ -44,7 +44,7 @@ const deals = new WeakMap<Vault, Map<string, Dealt>>();
 export function deal<V extends string>(vault: Vault, label: string, refs: readonly Ref[], values: readonly V[]): { commitments: Digest[]; openings: Map<Ref, Opening<V>> } {
   let mine = deals.get(vault);
   if (!mine) deals.set(vault, (mine = new Map()));
-  const cacheKey = `${label}|${refs.join(',')}`;
+  const cacheKey = `${label}|${refs.join(',')}|${values.join(',')}`;
   const cached = mine.get(cacheKey);
   if (cached) return cached as { commitments: Digest[]; openings: Map<Ref, Opening<V>> };
   if (refs.length !== values.length) throw new RangeError('deal: one value per ref');

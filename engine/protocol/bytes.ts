@@ -45,8 +45,14 @@ export function toBase64Url(bytes: Uint8Array): string {
 }
 
 /** Exactly `bytes` bytes as lower-case hex. */
-export const isHexOf = (x: unknown, bytes: number): x is string =>
-  typeof x === 'string' && x.length === 2 * bytes && /^[0-9a-f]*$/.test(x);
+export function isHexOf(x: unknown, bytes: number): x is string {
+  if (typeof x !== 'string' || x.length !== 2 * bytes) return false;
+  for (let i = 0; i < x.length; i++) {
+    const c = x.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
+  }
+  return true;
+}
 
 /** UTF-8 length of a text without encoding it. */
 export function utf8Length(text: string): number {

@@ -52,9 +52,11 @@ export interface Chain {
   readonly gone: readonly boolean[];
   readonly end: End | null;
   readonly closed: boolean;
-  /** A running hash of every signature so far, genesis signatures first; final signatures cover it. */
-  readonly signatures: string;
+  /** Every signature so far, genesis signatures first, joined (a rope: appending is cheap); final signatures cover its hash. */
+  readonly signatureText: string;
   readonly absences: readonly Absence[];
+  /** What the log awaits at this position (cached: asking the engine costs). */
+  readonly next: Expectation;
 }
 
 export interface ElementFailure {
@@ -65,46 +67,66 @@ export interface ElementFailure {
 
 const fail = (index: number, v: Violation) => err<ElementFailure>({ index, violation: v });
 
-const foldSignatures = (acc: string, sigs: readonly string[]): string => taggedDigest(TAGS.signatures, `${acc}\n${sigs.join(',')}`);
+/** The hash the final signatures cover: H(genesis id, every signature in log order). */
+export const signaturesDigest = (chain: Chain): string => taggedDigest(TAGS.signatures, chain.signatureText);
 
 export function startChain(genesis: ParsedGenesis, genesisSignatures: readonly string[]): Chain {
   const created = newGame(genesis.genesis.setup);
   if (!created.ok) throw new Error(`startChain: a parsed genesis has a valid set-up (${created.error.message})`);
   const n = genesis.genesis.seats.length;
-  return {
+  return makeChain(
     genesis,
-    state: created.value,
-    seq: 0,
-    head: genesis.id,
-    links: genesis.genesis.seats.map((s) => ({ index: 0, link: s.beacon })),
-    gone: new Array<boolean>(n).fill(false),
-    end: null,
-    closed: false,
-    signatures: foldSignatures(genesis.id, genesisSignatures),
-    absences: [],
-  };
+    created.value,
+    0,
+    genesis.id,
+    genesis.genesis.seats.map((s) => ({ index: 0, link: s.beacon })),
+    new Array<boolean>(n).fill(false),
+    null,
+    false,
+    `${genesis.id}\n${genesisSignatures.join(',')}`,
+    [],
+  );
 }
 
-export function expectation(chain: Chain): Expectation {
-  if (chain.closed) return { kind: 'final' };
-  if (chain.end) return { kind: 'close' };
-  const who = awaiting(chain.state);
-  switch (who.kind) {
-    case 'seat':
-      return { kind: 'main', seat: who.seat };
-    case 'random':
-      return { kind: 'random', event: chain.state.randomEvents };
-    case 'over':
-      return { kind: 'close' };
+/** Builds a chain, working out whether the game ended here and what the log awaits next. */
+function makeChain(
+  genesis: ParsedGenesis,
+  state: GameState,
+  seq: number,
+  head: string,
+  links: readonly BeaconMark[],
+  gone: readonly boolean[],
+  end: End | null,
+  closed: boolean,
+  signatureText: string,
+  absences: readonly Absence[],
+): Chain {
+  let next: Expectation = { kind: 'final' };
+  if (!closed) {
+    const who = end ? undefined : awaiting(state);
+    const settings = genesis.genesis.settings;
+    if (!end && who) {
+      if (who.kind === 'over') end = { kind: 'over' };
+      else if (settings.limit !== null && seq >= settings.limit) end = { kind: 'limit', seq };
+      else if (who.kind === 'random' && linkIndex(state.randomEvents) > settings.beaconLength) end = { kind: 'exhausted', seq };
+    }
+    next = end || !who ? { kind: 'close' } : who.kind === 'seat' ? { kind: 'main', seat: who.seat } : { kind: 'random', event: state.randomEvents };
   }
+  return { genesis, state, seq, head, links, gone, end, closed, signatureText, absences, next };
 }
+
+export const expectation = (chain: Chain): Expectation => chain.next;
 
 /** Seats expected to contribute an item to a random or close element. */
 export const activeSeats = (chain: Chain): Seat[] => chain.gone.flatMap((g, i) => (g ? [] : [i]));
 
-/** The element hash: H(game, seq, prev, the ids of its entries in canonical order). */
+/**
+ * The element hash: H(game, seq, prev, the ids of its entries in canonical order). An element of
+ * one entry is that entry, whose text already names the game, the position and the previous
+ * hash: its hash is the entry's id.
+ */
 export const elementHash = (chain: Chain, ids: readonly string[]): string =>
-  taggedDigest(TAGS.element, `${chain.genesis.id}\n${chain.seq}\n${chain.head}\n${ids.join(',')}`);
+  ids.length === 1 ? ids[0]! : taggedDigest(TAGS.element, `${chain.genesis.id}\n${chain.seq}\n${chain.head}\n${ids.join(',')}`);
 
 const where = (p: ParsedEntry) => ({ seat: p.entry.seat, seq: p.entry.seq });
 
@@ -113,7 +135,7 @@ const where = (p: ParsedEntry) => ({ seat: p.entry.seat, seq: p.entry.seq });
  * hash, whether its seat may write this kind of entry now, and what can be checked alone
  * (beacon links, final openings, final signatures).
  */
-export function checkEntry(chain: Chain, p: ParsedEntry, x: Expectation = expectation(chain), finalState?: string): Violation | null {
+export function checkEntry(chain: Chain, p: ParsedEntry, x: Expectation = expectation(chain), final?: { state: string; signatures: string }): Violation | null {
   const e = p.entry;
   const at = where(p);
   if (e.game !== chain.genesis.id) return violation('WrongGame', 'the entry belongs to another game', at);
@@ -152,8 +174,8 @@ export function checkEntry(chain: Chain, p: ParsedEntry, x: Expectation = expect
     }
     case 'final':
       if (body.type !== 'final') return violation('WrongItem', `final signatures are awaited, not a ${body.type}`, at);
-      if (body.state !== (finalState ?? stateHash(chain.state))) return violation('BadFinal', 'the final signature is over another state', at);
-      if (body.signatures !== chain.signatures) return violation('BadFinal', 'the final signature covers other signatures', at);
+      if (body.state !== (final?.state ?? stateHash(chain.state))) return violation('BadFinal', 'the final signature is over another state', at);
+      if (body.signatures !== (final?.signatures ?? signaturesDigest(chain))) return violation('BadFinal', 'the final signature covers other signatures', at);
       return null;
   }
 }
@@ -199,6 +221,7 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
     if (i > 0 && rank(entries[i]!) <= rank(entries[i - 1]!))
       return fail(i, violation('Malformed', 'entries out of canonical order, or two of one kind from one seat', where(entries[i]!)));
   }
+  if (x.kind === 'main' && entries.length === 1 && entries[0]!.entry.body.type === 'action') return applyAction1(chain, entries[0]!);
   const claims = entries.filter((p) => p.entry.body.type === 'absent');
   const items = entries.filter((p) => p.entry.body.type !== 'absent');
   let absent: Seat[] = [];
@@ -256,37 +279,39 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
       })
     : chain.links;
   const gone = chain.gone.map((g, s) => (writers.has(s) ? false : absent.includes(s) ? true : g));
-  const hash = elementHash(chain, entries.map((p) => p.id));
-  let next: Chain = {
-    ...chain,
+  const next = makeChain(
+    chain.genesis,
     state,
-    seq: chain.seq + 1,
-    head: hash,
+    chain.seq + 1,
+    elementHash(chain, entries.map((p) => p.id)),
     links,
     gone,
-    end: x.kind === 'close' ? (end ?? chain.end) : end,
-    closed: x.kind === 'close',
-    signatures: foldSignatures(chain.signatures, entries.map((p) => p.sig)),
-    absences: absent.length > 0 ? [...chain.absences, { seq: chain.seq, seats: absent, item }] : chain.absences,
-  };
-  if (!next.end && !next.closed) {
-    const who = awaiting(state);
-    const limit = chain.genesis.genesis.settings.limit;
-    if (who.kind === 'over') next = { ...next, end: { kind: 'over' } };
-    else if (limit !== null && next.seq >= limit) next = { ...next, end: { kind: 'limit', seq: next.seq } };
-    else if (who.kind === 'random' && linkIndex(state.randomEvents) > chain.genesis.genesis.settings.beaconLength)
-      next = { ...next, end: { kind: 'exhausted', seq: next.seq } };
-  }
-  return ok({ chain: next, hash });
+    x.kind === 'close' ? (end ?? chain.end) : end,
+    x.kind === 'close',
+    `${chain.signatureText}\n${entries.map((p) => p.sig).join(',')}`,
+    absent.length > 0 ? [...chain.absences, { seq: chain.seq, seats: absent, item }] : chain.absences,
+  );
+  return ok({ chain: next, hash: next.head });
+}
+
+/** The common element: one seat's action. */
+function applyAction1(chain: Chain, p: ParsedEntry): Result<Applied, ElementFailure> {
+  const body = p.entry.body;
+  const next = applyAction(chain.state, body.type === 'action' ? body.action : null);
+  if (!next.ok) return fail(0, violation('IllegalAction', `${next.error.code} (${next.error.rule}): ${next.error.message}`, { ...where(p), rule: next.error.code }));
+  const seat = p.entry.seat;
+  const gone = chain.gone[seat] ? chain.gone.map((g, s) => (s === seat ? false : g)) : chain.gone;
+  const c = makeChain(chain.genesis, next.value, chain.seq + 1, p.id, chain.links, gone, null, false, `${chain.signatureText}\n${p.sig}`, chain.absences);
+  return ok({ chain: c, hash: c.head });
 }
 
 /** Checks the final signatures' entries (not their signatures): one per seat at most, each over this chain. */
-export function checkFinals(chain: Chain, finals: readonly ParsedEntry[]): Result<Seat[], ElementFailure> {
+export function checkFinals(chain: Chain, finals: readonly ParsedEntry[], state: string = stateHash(chain.state)): Result<Seat[], ElementFailure> {
   const seen = new Set<Seat>();
   const x = expectation(chain);
-  const state = stateHash(chain.state);
+  const final = { state, signatures: signaturesDigest(chain) };
   for (let i = 0; i < finals.length; i++) {
-    const v = checkEntry(chain, finals[i]!, x, state);
+    const v = checkEntry(chain, finals[i]!, x, final);
     if (v) return fail(i, v);
     const seat = finals[i]!.entry.seat;
     if (seen.has(seat) || (i > 0 && seat < finals[i - 1]!.entry.seat))

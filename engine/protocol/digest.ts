@@ -21,6 +21,7 @@ export const TAGS = {
   signatures: `${PROTOCOL}/signatures`,
   choice: `${PROTOCOL}/choice`,
   secrets: `${PROTOCOL}/secrets`,
+  state: `${PROTOCOL}/state`,
 } as const;
 export type Tag = (typeof TAGS)[keyof typeof TAGS];
 

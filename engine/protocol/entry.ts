@@ -67,12 +67,13 @@ function parseOpening(x: unknown): Opening | undefined {
   return { ref, value, salt };
 }
 
-export function parseBody(x: unknown): Body | undefined {
+/** A body's shape. `plain` says the data is known to be plain JSON already (read by JSON.parse, numbers checked). */
+export function parseBody(x: unknown, plain = false): Body | undefined {
   if (!isObj(x)) return undefined;
   switch (x['type']) {
     case 'action': {
       const a = x['action'];
-      if (!hasOnlyKeys(x, ['type', 'action']) || !isObj(a) || !isPlainJson(a)) return undefined;
+      if (!hasOnlyKeys(x, ['type', 'action']) || !isObj(a) || !(plain || isPlainJson(a))) return undefined;
       return { type: 'action', action: a as { readonly [key: string]: Json } };
     }
     case 'link':
@@ -109,21 +110,26 @@ export function parseEntryText(text: string): Result<Entry, Violation> {
   const { game, seq, seat, prev } = e;
   if (!isHexOf(game, 32) || !isHexOf(prev, 32)) return malformed('entry: game and prev must be 32-byte hex');
   if (!isCount(seq, MAX_SEQ) || !isCount(seat, MAX_PLAYERS - 1)) return malformed('entry: bad seq or seat');
-  const body = parseBody(e['body']);
-  if (!body) return malformed(`entry: bad body`, { seat, seq });
-  const entry: Entry = { v: 1, game, seq, seat, prev, body };
+  // Canonical form first: it also proves every number a safe integer, so the body is plain JSON.
   if (!isCanonical(e, text)) return malformed('entry: not in canonical form', { seat, seq });
-  return ok(entry);
+  const body = parseBody(e['body'], true);
+  if (!body) return malformed(`entry: bad body`, { seat, seq });
+  return ok({ v: 1, game, seq, seat, prev, body });
 }
 
 /** Parses `{entry, sig}` as found in messages and replays. */
 export function parseSignedEntry(x: unknown): Result<ParsedEntry, Violation> {
   if (!isObj(x) || !hasOnlyKeys(x, ['entry', 'sig']) || typeof x['entry'] !== 'string' || !isHexOf(x['sig'], 64))
     return malformed('a signed entry is {entry: text, sig: 64-byte hex}');
-  const text = x['entry'];
+  return parseSigned(x['entry'], x['sig']);
+}
+
+/** A signed entry from its text and signature (the signature's shape checked, not its validity). */
+export function parseSigned(text: string, sig: string): Result<ParsedEntry, Violation> {
+  if (!isHexOf(sig, 64)) return malformed('a signature is 64 bytes of hex');
   const entry = parseEntryText(text);
   if (!entry.ok) return entry;
-  return ok({ text, sig: x['sig'], entry: entry.value, id: entryId(text) });
+  return ok({ text, sig, entry: entry.value, id: entryId(text) });
 }
 
 export const makeSignedEntry = (s: SignedEntry): { entry: string; sig: string } => ({ entry: s.text, sig: s.sig });

@@ -75,7 +75,8 @@ function keysInOrder(x: unknown): boolean | 'unsure' {
   }
   let prev: string | undefined;
   for (const k in x) {
-    if (INTEGER_LIKE.test(k)) result = 'unsure';
+    const c = k.charCodeAt(0);
+    if (c >= 48 && c <= 57 && INTEGER_LIKE.test(k)) result = 'unsure';
     else if (prev !== undefined && !(prev < k) && result === true) return false;
     prev = k;
     const r = keysInOrder((x as Obj)[k]);

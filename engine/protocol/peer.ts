@@ -5,7 +5,7 @@ import type { Seat } from '../core/vocabulary.js';
 import { legalActions, stateHash } from '../game.js';
 import { assembleElement, seatsToClaim } from './assemble.js';
 import { linkIndex } from './beacon.js';
-import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, startChain } from './chain.js';
+import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, startChain } from './chain.js';
 import type { Echo } from './echo.js';
 import type { Body, ParsedEntry } from './entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
@@ -365,7 +365,7 @@ export class Peer {
         if (!chain.gone[this.seat]) body = { type: 'open', openings: finalOpenings(chain.state, this.config.secrets.vault) };
         break;
       case 'final':
-        body = { type: 'final', state: stateHash(chain.state), signatures: chain.signatures };
+        body = { type: 'final', state: stateHash(chain.state), signatures: signaturesDigest(chain) };
         break;
     }
     if (!body) return;

@@ -4,7 +4,7 @@ import type { Seat } from '../core/vocabulary.js';
 import { isHexOf } from './bytes.js';
 import { applyElement, type Chain, checkEntry, checkFinals, type End, startChain, type Absence } from './chain.js';
 import { parseEchoText } from './echo.js';
-import { type ParsedEntry, parseSignedEntry, type SignedEntry } from './entry.js';
+import { type ParsedEntry, parseSigned as parseSignedText, type SignedEntry } from './entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
 import { type ParsedGenesis, parseGenesisText } from './genesis.js';
 import { parseReplayJson, type Replay } from './replay.js';
@@ -64,12 +64,13 @@ export interface Failure {
 
 export type VerifyResult = { readonly valid: true; readonly summary: Summary } | { readonly valid: false; readonly failure: Failure };
 
+/** A signature to check, built only if it is checked (most never are). */
 interface Numbered {
   readonly number: number;
   readonly element: number | null;
   readonly seat: Seat | null;
-  readonly check: SignatureCheck;
-  readonly what: string;
+  readonly check: () => SignatureCheck;
+  readonly what: () => string;
 }
 
 const invalid = (failure: Failure): VerifyResult => ({ valid: false, failure });
@@ -98,7 +99,7 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   if (r.genesisSignatures.length !== n || !r.genesisSignatures.every((s) => isHexOf(s, 64)))
     return fileFailure(violation('BadGenesis', `the genesis needs ${n} signatures, one per seat, each 64 bytes of hex`));
 
-  const checks: Numbered[] = r.genesisSignatures.map((sig, seat) => ({ number: 0, element: null, seat, check: genesisCheck(genesis, seat, sig), what: `seat ${seat}'s signature of the genesis` }));
+  const checks: Numbered[] = r.genesisSignatures.map((sig, seat) => ({ number: 0, element: null, seat, check: () => genesisCheck(genesis, seat, sig), what: () => `seat ${seat}'s signature of the genesis` }));
   let chain: Chain = startChain(genesis, r.genesisSignatures);
   let structural: Failure | null = null;
   let number = 0;
@@ -147,7 +148,8 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
       }
     }
     if (!structural) {
-      const f = checkFinals(chain, parsed);
+      finalStates.set(chain, stateHash(chain.state));
+      const f = checkFinals(chain, parsed, finalStates.get(chain));
       if (!f.ok) {
         const p = parsed[f.error.index];
         structural = { entry: number - parsed.length + 1 + f.error.index, element: null, seat: p?.entry.seat ?? null, code: f.error.violation.code, message: f.error.violation.message };
@@ -172,7 +174,7 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   let checked = 0;
   let finalsGood: boolean[] = [];
   if (!structural && finalChecks.length > 0) {
-    finalsGood = await verifySignatures(scheme, finalChecks.map((c) => c.check));
+    finalsGood = await verifySignatures(scheme, finalChecks.map((c) => c.check()));
     checked += finalsGood.length;
   }
   const allFinalsGood = finalsGood.every(Boolean);
@@ -181,11 +183,11 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   // Otherwise each signature not covered by a good final signature, up to the first structural failure.
   const covered = new Set<Seat | null>(!structural && allFinalsGood && options.mode !== 'full' ? finalSeats : []);
   const todo = [...checks, ...evidenceChecks].filter((c) => c.number <= limit(structural, number) && !covered.has(c.seat));
-  const good = await verifySignatures(scheme, todo.map((c) => c.check));
+  const good = await verifySignatures(scheme, todo.map((c) => c.check()));
   checked += todo.length;
   const bad = [...todo.filter((_, i) => !good[i]), ...finalChecks.filter((_, i) => finalsGood[i] === false)].sort((a, b) => a.number - b.number)[0];
   if (bad && (!structural || bad.number <= limit(structural, number))) {
-    return invalid({ entry: bad.number || null, element: bad.element, seat: bad.seat, code: 'BadSignature', message: `${bad.what} does not verify` });
+    return invalid({ entry: bad.number || null, element: bad.element, seat: bad.seat, code: 'BadSignature', message: `${bad.what()} does not verify` });
   }
   if (structural) return invalid(structural);
   return ok(summarise(genesis, chain, r, ending, entries, checked, covered.size > 0 ? 'fast' : 'full'));
@@ -196,14 +198,34 @@ const limit = (structural: Failure | null, lastRead: number): number => (structu
 
 const ok = (summary: Summary): VerifyResult => ({ valid: true, summary });
 
+/** The final state's hash, once computed for the final signatures (hashing a state costs). */
+const finalStates = new WeakMap<Chain, string>();
+
 const isReplay = (x: unknown): x is Replay => typeof x === 'object' && x !== null && 'log' in x && !('format' in x);
 
-const parseSigned = (s: SignedEntry) => parseSignedEntry({ entry: s.text, sig: s.sig });
+const parseSigned = (s: SignedEntry) => parseSignedText(s.text, s.sig);
 
-function entryNumbered(genesis: ParsedGenesis, p: ParsedEntry, number: number, element: number | null, kind?: string): Numbered {
-  const what = kind ?? `${p.entry.body.type} entry`;
-  return { number, element, seat: p.entry.seat, check: entryCheck(genesis, p), what: `the signature of entry ${number} (seat ${p.entry.seat}'s ${what})` };
+class EntrySignature implements Numbered {
+  constructor(
+    private readonly genesis: ParsedGenesis,
+    private readonly p: ParsedEntry,
+    readonly number: number,
+    readonly element: number | null,
+    private readonly kind?: string,
+  ) {}
+  get seat(): Seat {
+    return this.p.entry.seat;
+  }
+  check(): SignatureCheck {
+    return entryCheck(this.genesis, this.p);
+  }
+  what(): string {
+    return `the signature of entry ${this.number} (seat ${this.p.entry.seat}'s ${this.kind ?? `${this.p.entry.body.type} entry`})`;
+  }
 }
+
+const entryNumbered = (genesis: ParsedGenesis, p: ParsedEntry, number: number, element: number | null, kind?: string): Numbered =>
+  new EntrySignature(genesis, p, number, element, kind);
 
 /** Checks that the evidence of a verdict proves it: signed by the seat it names, and wrong where the log stops. */
 function checkEvidence(
@@ -229,7 +251,7 @@ function checkEvidence(
     const x = e.value;
     if (x.game !== genesis.id || x.seq !== chain.seq - 1 || x.element !== chain.head) return bad('the echo is not of the last element of the log');
     if (x.state === stateHash(chain.state)) return bad('the echo agrees with the state: no divergence');
-    out.push({ number: start + 1, element: x.seq, seat: x.seat, check: echoCheck(genesis, x.seat, echo), what: `seat ${x.seat}'s signed echo (evidence)` });
+    out.push({ number: start + 1, element: x.seq, seat: x.seat, check: () => echoCheck(genesis, x.seat, echo), what: () => `seat ${x.seat}'s signed echo (evidence)` });
     return cheat(violation('Diverged', `seat ${x.seat} reports another state after element ${x.seq}`), x.seat, x.seq);
   }
   if (parsed.length === 1 && !echo) {
@@ -249,6 +271,7 @@ function checkEvidence(
 
 function summarise(genesis: ParsedGenesis, chain: Chain, r: Replay, ending: Ending, entries: number, checked: number, mode: 'fast' | 'full'): Summary {
   const state: GameState = chain.state;
+  const finalState = finalStates.get(chain) ?? stateHash(state);
   const phase = state.phase as { name: string; day?: unknown; winner?: unknown };
   const winner = typeof phase.winner === 'number' ? phase.winner : null;
   return {
@@ -263,7 +286,7 @@ function summarise(genesis: ParsedGenesis, chain: Chain, r: Replay, ending: Endi
     entries: entries + r.finals.length,
     signaturesChecked: checked,
     mode,
-    finalState: stateHash(state),
+    finalState,
   };
 }
 
