@@ -5,9 +5,10 @@
  *   npm run verify -- FILE [--json] [--full] [--nacl]
  *
  * Prints `valid` and a summary and exits 0, or the first violation and exits 1 (2 for bad usage).
- * --full checks every signature even when the final signatures cover them; --nacl uses tweetnacl only.
+ * --full checks every signature even when the final signatures cover them; --nacl uses tweetnacl only
+ * (its Ed25519 and its SHA-512), as a page without WebCrypto would.
  */
-import { loadNativeHash, naclScheme, readReplay, verifyReplay, type Failure, type Summary } from '../engine/protocol/index.js';
+import { loadNativeHash, naclScheme, readReplay, useReferenceHash, verifyReplay, type Failure, type Summary } from '../engine/protocol/index.js';
 
 const USAGE = 'usage: npm run verify -- FILE [--json] [--full] [--nacl]';
 
@@ -40,7 +41,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return 2;
   }
   const json = flags.has('--json');
-  await loadNativeHash();
+  if (flags.has('--nacl')) useReferenceHash();
+  else await loadNativeHash();
   const read = await readReplay(files[0]!);
   const result = read.ok
     ? await verifyReplay(read.value, { mode: flags.has('--full') ? 'full' : 'fast', ...(flags.has('--nacl') ? { scheme: naclScheme } : {}) })

@@ -1,3 +1,4 @@
+import type { RuleError } from '../core/errors.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
@@ -66,6 +67,16 @@ export interface ElementFailure {
 }
 
 const fail = (index: number, v: Violation) => err<ElementFailure>({ index, violation: v });
+
+/** The engine never throws on bad input; if it throws anyway (a bug), the protocol reports it instead of crashing. */
+function guarded(f: () => Result<GameState, RuleError>): Result<GameState, RuleError> | { thrown: string } {
+  try {
+    return f();
+  } catch (e) {
+    return { thrown: e instanceof Error ? e.message.slice(0, 200) : 'unknown error' };
+  }
+}
+const engineFailed = (index: number, seq: number, message: string) => fail(index, violation('EngineError', `the engine failed: ${message}`, { seq }));
 
 /** The hash the final signatures cover: H(genesis id, every signature in log order). */
 export const signaturesDigest = (chain: Chain): string => taggedDigest(TAGS.signatures, chain.signatureText);
@@ -240,12 +251,10 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
       item = 'action';
       if (items.length > 0) {
         if (items.length > 1 || claims.length > 0) return fail(1, violation('Malformed', 'an action element holds the action alone', { seq: chain.seq }));
-        const body = items[0]!.entry.body;
-        const next = applyAction(state, body.type === 'action' ? body.action : null);
-        if (!next.ok) return fail(0, violation('IllegalAction', `${next.error.code} (${next.error.rule}): ${next.error.message}`, { ...where(items[0]!), rule: next.error.code }));
-        state = next.value;
+        return applyAction1(chain, items[0]!);
       } else {
-        const next = applyAbsence(state, x.seat);
+        const next = guarded(() => applyAbsence(state, x.seat));
+        if ('thrown' in next) return engineFailed(-1, chain.seq, next.thrown);
         if (next.ok) state = next.value;
         else end = { kind: 'forfeit', seat: x.seat, seq: chain.seq, reason: 'noPassiveChoice' };
       }
@@ -259,7 +268,9 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
         const b = items.find((p) => p.entry.seat === s)?.entry.body;
         return b?.type === 'link' ? b.link : null;
       });
-      const next = applyAction(state, { kind: 'random', value: beaconValue(chain.genesis.id, x.event, links) });
+      const value = beaconValue(chain.genesis.id, x.event, links);
+      const next = guarded(() => applyAction(state, { kind: 'random', value }));
+      if ('thrown' in next) return engineFailed(-1, chain.seq, next.thrown);
       if (!next.ok) return fail(-1, violation('IllegalAction', `the engine refused the random event: ${next.error.message}`, { seq: chain.seq }));
       state = next.value;
       break;
@@ -297,7 +308,8 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
 /** The common element: one seat's action. */
 function applyAction1(chain: Chain, p: ParsedEntry): Result<Applied, ElementFailure> {
   const body = p.entry.body;
-  const next = applyAction(chain.state, body.type === 'action' ? body.action : null);
+  const next = guarded(() => applyAction(chain.state, body.type === 'action' ? body.action : null));
+  if ('thrown' in next) return engineFailed(0, chain.seq, next.thrown);
   if (!next.ok) return fail(0, violation('IllegalAction', `${next.error.code} (${next.error.rule}): ${next.error.message}`, { ...where(p), rule: next.error.code }));
   const seat = p.entry.seat;
   const gone = chain.gone[seat] ? chain.gone.map((g, s) => (s === seat ? false : g)) : chain.gone;

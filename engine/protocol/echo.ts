@@ -8,8 +8,8 @@ import { type Violation, violation } from './errors.js';
 import { hasOnlyKeys, isCanonical, isCount, isObj, malformed, parseJson } from './json.js';
 
 /**
- * An echo (G1, G6): after applying element `seq`, a peer signs its hash and the hash of the
- * public state after it. Peers compare echoes with their own: a different state hash is a
+ * An echo (G1, G6): after applying element `seq`, a peer signs its hash and the digest of the
+ * public state after it (stateDigest). Peers compare echoes with their own: a different state hash is a
  * divergence, a different element carries the entries that prove an equivocation. `claimed`
  * says whether the echoing seat had claimed someone absent at that position (see "Absent
  * players" in docs/protocol.md: only an echo with claimed = false shows that a claim set can

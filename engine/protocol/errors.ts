@@ -15,6 +15,8 @@ export const VIOLATION_CODES = [
   'Stale',
   'WrongPrev',
   'Superseded',
+  /** The engine threw: a bug in the rules, not a seat's fault. */
+  'EngineError',
   // Proof: signed by the seat named.
   'NotYourTurn',
   'WrongItem',

@@ -42,6 +42,7 @@ export {
   signaturesDigest,
 } from './chain.js';
 export { assembleElement, seatsToClaim } from './assemble.js';
+export { stateDigest } from './state-digest.js';
 export { Peer, type PeerConfig, type PeerAgent, type Outcome } from './peer.js';
 export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJson, makeReplayText, parseReplayJson, parseReplayText } from './replay.js';
 export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending } from './verify.js';

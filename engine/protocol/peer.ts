@@ -15,6 +15,7 @@ import type { Evidence, Replay } from './replay.js';
 import type { SeatSecrets } from './secrets.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from './signing.js';
 import { type SignatureScheme, verifySignature } from './signature.js';
+import { stateDigest } from './state-digest.js';
 import { makeMessage, parseMessage, type SignedEcho } from './wire.js';
 
 /** A player: given what his seat may see and do, picks an action (normally one of `legal`). */
@@ -176,8 +177,8 @@ export class Peer {
     const slot = `${e.seq}|${e.prev}|${e.seat}|${e.body.type}`;
     const other = this.slots.get(slot);
     if (other && other.id !== p.id) {
-      const both = [other, p].sort((a, b) => (a.id < b.id ? -1 : 1));
-      return this.verdict(violation('Equivocation', `seat ${e.seat} signed two different ${e.body.type} entries for position ${e.seq}`, { seat: e.seat, seq: e.seq }), { entries: both, echo: null }, e.seq);
+      if (this.onMyHistory(e.seq, e.prev)) return this.equivocation(other, p);
+      return this.incident(violation('WrongPrev', `seat ${e.seat} signed two entries for position ${e.seq} after a history this peer does not hold`, { seat: e.seat, seq: e.seq }));
     }
     if (e.seq > this.chain.seq + FUTURE_WINDOW || this.known.size >= MAX_KNOWN)
       return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
@@ -317,7 +318,7 @@ export class Peer {
 
   private async advance(entries: readonly ParsedEntry[], next: Chain, hash: string): Promise<void> {
     const seq = this.chain.seq;
-    const after = stateHash(next.state);
+    const after = stateDigest(next.state);
     this.history.push({ before: this.chain, entries, hash, stateHash: after });
     this.chain = next;
     this.pool = new Map();
@@ -325,8 +326,12 @@ export class Peer {
     const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(`${seq}|${this.history[seq]!.before.head}`) };
     const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
     this.config.send(makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) }));
-    // Entries and echoes that were ahead of this peer.
+    // Entries and echoes that were ahead of this peer (two of one seat for one place: equivocation).
     const ready = this.candidates();
+    for (const [i, a] of ready.entries()) {
+      const b = ready.slice(i + 1).find((q) => q.entry.seat === a.entry.seat && q.entry.body.type === a.entry.body.type);
+      if (b) return this.equivocation(a, b);
+    }
     const echoes = this.pendingEchoes.filter((x) => x.echo.seq <= seq);
     for (const x of echoes) this.pendingEchoes.splice(this.pendingEchoes.indexOf(x), 1);
     for (const x of echoes) await this.compareEcho(x.echo, x.signed, x.entries);
@@ -385,6 +390,18 @@ export class Peer {
     }
     if (typeof action !== 'object' || action === null || Array.isArray(action)) return undefined;
     return { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] };
+  }
+
+  /** Whether `prev` is the hash this peer holds for the element before position `seq`. */
+  private onMyHistory(seq: number, prev: string): boolean {
+    if (seq > this.chain.seq) return false;
+    return (seq === this.chain.seq ? this.chain.head : this.history[seq]!.before.head) === prev;
+  }
+
+  private equivocation(a: ParsedEntry, b: ParsedEntry): void {
+    const both = [a, b].sort((x, y) => (x.id < y.id ? -1 : 1));
+    const e = a.entry;
+    this.verdict(violation('Equivocation', `seat ${e.seat} signed two different ${e.body.type} entries for position ${e.seq}`, { seat: e.seat, seq: e.seq }), { entries: both, echo: null }, e.seq);
   }
 
   private remember(p: ParsedEntry, slot: string): void {

@@ -29,7 +29,7 @@ export interface SignatureCheck {
   readonly signature: Uint8Array;
 }
 
-export type SchemeName = 'tweetnacl' | 'subtle' | 'node';
+export type SchemeName = 'tweetnacl' | 'subtle' | 'node' | 'native';
 
 export interface SignatureScheme {
   readonly name: SchemeName;
@@ -199,11 +199,25 @@ async function selfTest(scheme: SignatureScheme): Promise<boolean> {
 
 let best: Promise<SignatureScheme> | undefined;
 
+/** Batches at least this large go to SubtleCrypto, which verifies them in parallel (bench/protocol.ts). */
+const BATCH = 16;
+
 /**
- * The fastest scheme this platform has: Node's crypto, else SubtleCrypto, else tweetnacl.
- * (bench/protocol.ts measures all three; see docs/protocol.md, "Speed".)
+ * The fastest scheme this platform has. In Node: node:crypto one at a time (what a peer does on
+ * receipt) and SubtleCrypto for batches (what the verifier does); in a browser on a secure origin,
+ * SubtleCrypto; elsewhere (a LAN page over plain http) tweetnacl. See docs/protocol.md, "Speed".
  */
 export function bestScheme(): Promise<SignatureScheme> {
-  best ??= (async () => (await nodeScheme()) ?? (await subtleScheme()) ?? naclScheme)();
+  best ??= (async () => {
+    const node = await nodeScheme();
+    const subtle = await subtleScheme();
+    if (node && subtle)
+      return {
+        name: 'native',
+        sign: node.sign,
+        verifyRaw: (checks) => (checks.length >= BATCH ? subtle.verifyRaw(checks) : node.verifyRaw(checks)),
+      } satisfies SignatureScheme;
+    return node ?? subtle ?? naclScheme;
+  })();
   return best;
 }

@@ -3,7 +3,7 @@ import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
 import { RULES_VERSION, type GameSetup } from '../map/setup.js';
 import { fromHex } from './bytes.js';
-import { PROTOCOL } from './digest.js';
+import { loadNativeHash, PROTOCOL } from './digest.js';
 import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from './genesis.js';
 import { type Outcome, Peer, type PeerAgent } from './peer.js';
 import type { Replay } from './replay.js';
@@ -42,8 +42,11 @@ export class Network {
   delivered = 0;
   private readonly queue: Delivery[] = [];
   private readonly options: NetworkOptions;
+  /** The number of seats. */
+  readonly size: number;
 
-  constructor(options: NetworkOptions = {}) {
+  constructor(size: number, options: NetworkOptions = {}) {
+    this.size = size;
     this.options = options;
   }
 
@@ -57,8 +60,6 @@ export class Network {
       }
     };
   }
-
-  size = 0;
 
   /** Puts a message in the queue as if `from` had sent it to `to`. */
   inject(from: Seat, to: Seat, text: string): void {
@@ -136,6 +137,7 @@ export function makeGenesis(game: string, setup: GameSetup, secrets: readonly Se
 /** Sets a table: secrets, the genesis signed by every seat, one peer per seat on an in-process network. */
 export async function setTable(setup: GameSetup, seed: string, agents: readonly PeerAgent[], options: TableOptions = {}): Promise<Table> {
   const scheme = options.scheme ?? (await bestScheme());
+  await loadNativeHash();
   const settings: ProtocolSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const secrets = setup.players.map((_, seat) => simSecrets(seed, seat, settings.beaconLength));
   const game = options.game ?? `sim-${hashText(seed).slice(0, 16)}`;
@@ -145,8 +147,7 @@ export async function setTable(setup: GameSetup, seed: string, agents: readonly 
   const genesisSignatures = await Promise.all(secrets.map((s) => signGenesis(scheme, s.keys, genesis)));
   const checked = await checkGenesisSignatures(scheme, genesis, genesisSignatures);
   if (!checked.ok) throw new Error(`setTable: ${checked.error.message}`);
-  const network = new Network(options);
-  network.size = secrets.length;
+  const network = new Network(secrets.length, options);
   for (const s of secrets) {
     network.peers.push(new Peer({ genesis, genesisSignatures, secrets: s, scheme, agent: agents[s.seat]!, send: network.sender(s.seat) }));
   }

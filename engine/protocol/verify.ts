@@ -4,6 +4,7 @@ import type { Seat } from '../core/vocabulary.js';
 import { isHexOf } from './bytes.js';
 import { applyElement, type Chain, checkEntry, checkFinals, type End, startChain, type Absence } from './chain.js';
 import { parseEchoText } from './echo.js';
+import { stateDigest } from './state-digest.js';
 import { type ParsedEntry, parseSigned as parseSignedText, type SignedEntry } from './entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
 import { type ParsedGenesis, parseGenesisText } from './genesis.js';
@@ -250,7 +251,7 @@ function checkEvidence(
     if (!e.ok) return bad(e.error.message);
     const x = e.value;
     if (x.game !== genesis.id || x.seq !== chain.seq - 1 || x.element !== chain.head) return bad('the echo is not of the last element of the log');
-    if (x.state === stateHash(chain.state)) return bad('the echo agrees with the state: no divergence');
+    if (x.state === stateDigest(chain.state)) return bad('the echo agrees with the state: no divergence');
     out.push({ number: start + 1, element: x.seq, seat: x.seat, check: () => echoCheck(genesis, x.seat, echo), what: () => `seat ${x.seat}'s signed echo (evidence)` });
     return cheat(violation('Diverged', `seat ${x.seat} reports another state after element ${x.seq}`), x.seat, x.seq);
   }
@@ -262,8 +263,9 @@ function checkEvidence(
   }
   if (parsed.length === 2 && !echo) {
     const [a, b] = parsed as [ParsedEntry, ParsedEntry];
-    const same = a.entry.game === genesis.id && b.entry.game === genesis.id && a.entry.seat === b.entry.seat && a.entry.seq === b.entry.seq && a.entry.body.type === b.entry.body.type;
-    if (!same || a.id === b.id || a.entry.seq !== chain.seq) return bad('two entries prove an equivocation only if one seat signed both for the position where the log stops');
+    const same =
+      a.entry.game === genesis.id && b.entry.game === genesis.id && a.entry.seat === b.entry.seat && a.entry.seq === b.entry.seq && a.entry.prev === b.entry.prev && a.entry.body.type === b.entry.body.type;
+    if (!same || a.id === b.id || a.entry.seq !== chain.seq || a.entry.prev !== chain.head) return bad('two entries prove an equivocation only if one seat signed both for the position where the log stops');
     return cheat(violation('Equivocation', `seat ${a.entry.seat} signed two different ${a.entry.body.type} entries for position ${a.entry.seq}`), a.entry.seat, a.entry.seq);
   }
   return bad('evidence is one entry, two entries or one echo');

@@ -1,0 +1,124 @@
+import { agentStream, type GameSetup, type Seat, randomAgent, toHex } from '../../engine/index.js';
+import {
+  applyElement,
+  type Body,
+  type Chain,
+  type Delivery,
+  expectation,
+  L,
+  loadNativeHash,
+  makeMessage,
+  type Network,
+  type Outcome,
+  type ParsedEntry,
+  type ParsedMessage,
+  parseMessage,
+  type PeerAgent,
+  type ProtocolSettings,
+  setTable,
+  signEntrySync,
+  type SignatureScheme,
+  type Table,
+  type Tamper,
+} from '../../engine/protocol/index.js';
+
+/**
+ * A malicious-peer harness: an in-process network of N peers where any seat can be a scripted
+ * cheater (its outgoing messages rewritten per recipient, its agent replaced, messages injected).
+ */
+
+const PLAYERS = [
+  { colour: 'forest', civilisation: 'elves' },
+  { colour: 'mountain', civilisation: 'dwarves' },
+  { colour: 'lake', civilisation: 'tritons' },
+  { colour: 'plain', civilisation: 'miners' },
+  { colour: 'desert', civilisation: 'necromancers' },
+  { colour: 'marsh', civilisation: 'druids' },
+] as const;
+
+export const setupFor = (n: number, firstSeat = 0): GameSetup => ({ players: PLAYERS.slice(0, n), firstSeat });
+
+export const honestAgents = (n: number, seed: string): PeerAgent[] => Array.from({ length: n }, (_, s) => randomAgent(agentStream(seed, s)));
+
+/** Short games that still close and sign: the log ends after `limit` elements. */
+export const SHORT: Partial<ProtocolSettings> = { limit: 70, timer: 10 };
+
+export interface Scenario {
+  readonly players: number;
+  readonly seed: string;
+  readonly cheater?: Seat;
+  readonly agent?: PeerAgent;
+  /** Rewrites what the cheater sends to `to`: the texts delivered. */
+  readonly tamper?: (text: string, to: Seat, t: Table) => string[];
+  readonly settings?: Partial<ProtocolSettings>;
+  readonly game?: string;
+  readonly scheme?: SignatureScheme;
+  /** Sees every delivery (a spy's recorder). */
+  readonly onDeliver?: (d: Delivery) => void;
+  /** Called once every peer has started, before messages flow. */
+  readonly before?: (t: Table) => void;
+}
+
+export interface Played {
+  readonly table: Table;
+  readonly run: 'done' | 'stopped' | 'stuck';
+  readonly honest: Seat[];
+  readonly outcomes: Outcome[];
+}
+
+await loadNativeHash();
+
+export async function play(s: Scenario): Promise<Played> {
+  const agents = honestAgents(s.players, s.seed);
+  if (s.cheater !== undefined && s.agent) agents[s.cheater] = s.agent;
+  const holder: { table?: Table } = {};
+  const tamper: Tamper | undefined = s.tamper ? (text, to) => s.tamper!(text, to, holder.table!) : undefined;
+  const table = await setTable(setupFor(s.players), s.seed, agents, {
+    settings: { ...SHORT, ...s.settings },
+    ...(s.scheme ? { scheme: s.scheme } : {}),
+    ...(s.onDeliver ? { onDeliver: s.onDeliver } : {}),
+    ...(s.game ? { game: s.game } : {}),
+    ...(s.cheater !== undefined ? { cheaters: [s.cheater] } : {}),
+    ...(s.cheater !== undefined && tamper ? { tamper: { [s.cheater]: tamper } } : {}),
+  });
+  holder.table = table;
+  s.before?.(table);
+  for (const p of table.network.peers) await p.start();
+  const run = await table.network.run();
+  const honest = table.network.honest.map((p) => p.seat);
+  return { table, run, honest, outcomes: table.network.honest.map((p) => p.outcome) };
+}
+
+/** Parses a message a peer is sending (the cheater's tamper reads its own traffic). */
+export function read(text: string, net: Network): ParsedMessage | undefined {
+  const m = parseMessage(text, net.peers[0]!.chain.genesis.genesis.settings.maxMessageBytes);
+  return m.ok ? m.value : undefined;
+}
+
+/** Signs an entry with a seat's key, by default at the chain's current position. */
+export function signAt(t: Table, seat: Seat, chain: Chain, body: Body, seq = chain.seq, prev = chain.head): ParsedEntry {
+  return signEntrySync(t.secrets[seat]!.keys, { v: 1, game: chain.genesis.id, seq, seat, prev, body });
+}
+
+export const entryMessage = (p: ParsedEntry): string => makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } });
+
+/** The chain after applying one more element, if it applies. */
+export function after(chain: Chain, p: ParsedEntry): Chain | undefined {
+  const a = applyElement(chain, [p]);
+  return a.ok ? a.value.chain : undefined;
+}
+
+export { expectation };
+
+/** The same signature with S replaced by S + L (tweetnacl alone would accept it). */
+export function plusL(sig: string): string {
+  const bytes = Uint8Array.from(sig.match(/../g)!.map((h) => parseInt(h, 16)));
+  let s = 0n;
+  for (let i = 63; i >= 32; i--) s = (s << 8n) | BigInt(bytes[i]!);
+  s += L;
+  for (let i = 32; i < 64; i++) {
+    bytes[i] = Number(s & 0xffn);
+    s >>= 8n;
+  }
+  return toHex(bytes);
+}
