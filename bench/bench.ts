@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { actionsPerSecond, greedyGameTime } from './conquest.js';
 import { mapCreationsPerSecond } from './map.js';
+import { protocolBenchmarks } from './protocol.js';
 import { type Row, meets, printTable } from './table.js';
 
 const rows: Row[] = [];
@@ -20,6 +21,16 @@ run(() => mapCreationsPerSecond(2, 1500));
 run(() => mapCreationsPerSecond(6, 1500));
 run(() => actionsPerSecond());
 run(() => greedyGameTime());
+for (const r of await protocolBenchmarks()) {
+  rows.push({
+    name: r.name,
+    value: r.value,
+    unit: r.unit,
+    target: r.name === 'verification / engine replay' ? { max: 1.5 } : undefined,
+    ...(r.note ? { detail: r.note } : {}),
+  });
+  console.error(`  measured: ${r.name}`);
+}
 
 console.log(printTable(rows));
 const results = {

@@ -3,13 +3,16 @@
  * npm run sim -- --replay FILE
  * Plays a whole game with random legal agents (or greedy ones) from map creation to victory, or
  * to a day cap; prints the map, a line per day and a summary. The same seed prints the same thing.
- * --out writes the game's log; --replay plays a log back and checks it reaches the same state hash.
+ * --out plays the same game again through the full protocol between in-process peers (signed log,
+ * beacon, echoes, final signatures) and writes its replay file (docs/replay-format.md; gzip if the
+ * name ends in .gz); --replay re-runs a replay file (or a plain log) to its final state hash.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   COLOURS,
   CIVILISATIONS,
+  type GameSetup,
   type GameState,
   agentStream,
   applyAction,
@@ -23,6 +26,7 @@ import {
   startLocalGame,
   stateHash,
 } from '../engine/index.js';
+import { engineInputs, playProtocolGame, readReplay, verifyReplay, writeReplay } from '../engine/protocol/index.js';
 import { renderMap } from './ascii.js';
 
 const LETTERS = 'abcdef';
@@ -50,24 +54,53 @@ const { values } = (() => {
   }
 })();
 
-if (values.replay) replay(values.replay);
-else play();
+if (values.replay) await replay(values.replay);
+else await play();
 
-function play(): void {
+async function play(): Promise<void> {
   const players = Number(values.players);
   if (!Number.isInteger(players) || players < 2 || players > 6) fail('--players must be an integer from 2 to 6');
   const days = Number(values.days);
   if (!Number.isInteger(days) || days < 1) fail('--days must be a positive integer');
   if (values.agent !== 'random' && values.agent !== 'greedy') fail('--agent must be random or greedy');
   const seed = values.seed!;
-  const setup = { players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 };
-  const game = startLocalGame(setup, seed);
-  const agents = game.vaults.map((_, seat) => (values.agent === 'greedy' ? greedyAgent() : randomAgent(agentStream(seed, seat))));
+  const setup: GameSetup = { players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 };
+  const agents = setup.players.map((_, seat) => (values.agent === 'greedy' ? greedyAgent() : randomAgent(agentStream(seed, seat))));
+  const show = printer(days);
 
+  if (values.out) {
+    // Through the protocol: every seat a peer with its own keys, beacon chain and vault; the game shown is the one written.
+    const game = await playProtocolGame(setup, seed, agents, { settings: { days, timer: null } });
+    if (game.outcome.kind !== 'finished') return fail(`the protocol game did not finish: ${JSON.stringify(game.outcome)}`, 1);
+    const created = newGame(setup);
+    if (!created.ok) return fail(created.error.message, 1);
+    let state = created.value;
+    for (const input of engineInputs(game.replay)) {
+      const next = applyAction(state, input);
+      if (!next.ok) return fail(`the replay does not apply: ${next.error.message}`, 1);
+      state = next.value;
+      show(state);
+    }
+    await writeReplay(values.out, game.replay);
+    summary(state, players, seed, days);
+    const verdict = await verifyReplay(game.replay);
+    console.log(`wrote ${values.out}: ${game.replay.log.length} log elements, ${verdict.valid ? 'verifies' : 'DOES NOT VERIFY'}; check it with npm run verify -- ${values.out}`);
+    return;
+  }
+  const game = startLocalGame(setup, seed);
+  playLocal(game, seed, agents, (s) => {
+    show(s);
+    return s.phase.name === 'conquest' && s.phase.day > days;
+  });
+  summary(game.state, players, seed, days);
+}
+
+/** Prints the map once the conquest starts, then a line at the start of each day up to the cap. */
+function printer(days: number): (state: GameState) => void {
   let printedMap = false;
   let lastDay = 0;
-  playLocal(game, seed, agents, (state) => {
-    if (state.phase.name !== 'conquest') return false;
+  return (state) => {
+    if (state.phase.name !== 'conquest') return;
     if (!printedMap) {
       printedMap = true;
       printMap(state);
@@ -77,9 +110,10 @@ function play(): void {
       lastDay = day;
       printDay(state);
     }
-    return day > days;
-  });
-  const state = game.state;
+  };
+}
+
+function summary(state: GameState, players: number, seed: string, days: number): void {
   const phase = state.phase;
   const winner = phase.name === 'conquest' && phase.winner !== null ? LETTERS[phase.winner] : null;
   const day = phase.name === 'conquest' ? phase.day : 0;
@@ -87,10 +121,6 @@ function play(): void {
     `\nplayers=${players} seed=${seed} agent=${values.agent} days=${Math.min(day, days)} ` +
       `${winner ? `winner=${winner}` : `no winner by day ${days}`} actions=${state.seq} hash=${stateHash(state).slice(0, 16)}`,
   );
-  if (values.out) {
-    writeFileSync(values.out, `${JSON.stringify({ format: 'bfe-log/1', setup, seed, log: game.log, hash: stateHash(state) })}\n`);
-    console.log(`wrote ${values.out}`);
-  }
 }
 
 function printMap(state: GameState): void {
@@ -109,7 +139,14 @@ function printDay(state: GameState): void {
   console.log(`day ${String(state.phase.day).padStart(2)} first=${LETTERS[state.phase.first]} | ${seats}`);
 }
 
-function replay(file: string): void {
+async function replay(file: string): Promise<void> {
+  const read = await readReplay(file).catch((e: Error) => ({ ok: false as const, error: { message: e.message } }));
+  if (read.ok) {
+    const result = await verifyReplay(read.value);
+    if (!result.valid) return fail(`${file}: ${JSON.stringify(result.failure)}`, 1);
+    console.log(`replayed ${read.value.log.length} log elements to the same final state hash: ${JSON.stringify(result.summary)}`);
+    return;
+  }
   let data: { format?: string; setup?: unknown; log?: unknown[]; hash?: string };
   try {
     data = JSON.parse(readFileSync(file, 'utf8'));

@@ -33,7 +33,8 @@ export type End =
   | { readonly kind: 'over' }
   | { readonly kind: 'forfeit'; readonly seat: Seat; readonly seq: number; readonly reason: 'noPassiveChoice' | 'withheldOpenings' }
   | { readonly kind: 'exhausted'; readonly seq: number }
-  | { readonly kind: 'limit'; readonly seq: number };
+  | { readonly kind: 'limit'; readonly seq: number }
+  | { readonly kind: 'days'; readonly day: number; readonly seq: number };
 
 export interface Absence {
   readonly seq: number;
@@ -119,6 +120,7 @@ function makeChain(
     if (!end && who) {
       if (who.kind === 'over') end = { kind: 'over' };
       else if (settings.limit !== null && seq >= settings.limit) end = { kind: 'limit', seq };
+      else if (settings.days != null && state.phase.name === 'conquest' && state.phase.day > settings.days) end = { kind: 'days', day: settings.days, seq };
       else if (who.kind === 'random' && linkIndex(state.randomEvents) > settings.beaconLength) end = { kind: 'exhausted', seq };
     }
     next = end || !who ? { kind: 'close' } : who.kind === 'seat' ? { kind: 'main', seat: who.seat } : { kind: 'random', event: state.randomEvents };

@@ -16,6 +16,8 @@ export interface ProtocolSettings {
   readonly timer: number | null;
   /** The game ends (and closes) after this many log elements; null for no limit. For tests and short matches. */
   readonly limit: number | null;
+  /** The game ends (and closes) when the conquest reaches this day + 1; null for no day cap (optional, default null). */
+  readonly days?: number | null;
   /** The largest message a peer accepts, in UTF-8 bytes. */
   readonly maxMessageBytes: number;
 }
@@ -70,13 +72,14 @@ function parseSetup(x: unknown): GameSetup | undefined {
 }
 
 function parseSettings(x: unknown): ProtocolSettings | undefined {
-  if (!isObj(x) || !hasOnlyKeys(x, ['beaconLength', 'timer', 'limit', 'maxMessageBytes'])) return undefined;
-  const { beaconLength, timer, limit, maxMessageBytes } = x;
+  if (!isObj(x) || !hasOnlyKeys(x, ['beaconLength', 'timer', 'limit', 'days', 'maxMessageBytes'])) return undefined;
+  const { beaconLength, timer, limit, days, maxMessageBytes } = x;
+  if (days !== undefined && days !== null && (!isCount(days, 100_000) || days < 1)) return undefined;
   if (!isCount(beaconLength, 1_000_000) || beaconLength < 1) return undefined;
   if (timer !== null && (!isCount(timer, Number.MAX_SAFE_INTEGER) || timer < 1)) return undefined;
   if (limit !== null && (!isCount(limit, 10_000_000) || limit < 1)) return undefined;
   if (!isCount(maxMessageBytes, 1 << 24) || maxMessageBytes < 4096) return undefined;
-  return { beaconLength, timer, limit, maxMessageBytes };
+  return days === undefined ? { beaconLength, timer, limit, maxMessageBytes } : { beaconLength, timer, limit, days, maxMessageBytes };
 }
 
 /** Parses a genesis text: shape, canonical form, a valid set-up for this engine, valid distinct keys and tips. */

@@ -48,3 +48,4 @@ export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJs
 export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending } from './verify.js';
 export { readReplay, writeReplay, decodeReplay, isGzip, MAX_REPLAY_BYTES } from './file.js';
 export { Network, type Delivery, type Tamper, type NetworkOptions, type Table, type TableOptions, type PlayOptions, type ProtocolGame, setTable, playProtocolGame, makeGenesis, simSecrets } from './sim.js';
+export { engineInputs } from './inputs.js';

@@ -311,6 +311,8 @@ export function describe(ending: Ending, winner: Seat | null): string {
           return `the beacon chains ran out at position ${e.seq}${signed}`;
         case 'limit':
           return `stopped at the agreed limit of ${e.seq} log elements${signed}`;
+        case 'days':
+          return `stopped at the agreed day cap, after day ${e.day}${signed}`;
       }
     }
   }

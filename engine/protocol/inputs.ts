@@ -1,0 +1,30 @@
+import { beaconValue } from './beacon.js';
+import { parseSignedEntry } from './entry.js';
+import { parseGenesisText } from './genesis.js';
+import type { Replay } from './replay.js';
+
+/** The engine inputs a replay stands for (actions, beacon values, absences), for the no-checks baseline. */
+export function engineInputs(replay: Replay): unknown[] {
+  const genesis = parseGenesisText(replay.genesis);
+  if (!genesis.ok) throw new Error('engineInputs: bad genesis');
+  const n = genesis.value.keys.length;
+  const inputs: unknown[] = [];
+  for (const el of replay.log) {
+    const entries = el.map((e) => {
+      const p = parseSignedEntry({ entry: e.text, sig: e.sig });
+      if (!p.ok) throw new Error('engineInputs: bad entry');
+      return p.value.entry;
+    });
+    const action = entries.find((e) => e.body.type === 'action');
+    const links = entries.filter((e) => e.body.type === 'link');
+    const claim = entries.find((e) => e.body.type === 'absent');
+    if (action && action.body.type === 'action') inputs.push(action.body.action);
+    else if (links.length > 0) {
+      const all: (string | null)[] = new Array<string | null>(n).fill(null);
+      for (const l of links) if (l.body.type === 'link') all[l.seat] = l.body.link;
+      inputs.push({ kind: 'random', value: beaconValue(genesis.value.id, links[0]!.body.type === 'link' ? links[0]!.body.event : 0, all) });
+    } else if (claim && claim.body.type === 'absent' && !entries.some((e) => e.body.type === 'open')) inputs.push({ kind: 'absent', seat: claim.body.seats[0] });
+  }
+  return inputs;
+}
+
