@@ -1,8 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { verifyReplay } from '../../engine/protocol/index.js';
-import { play } from './harness.js';
+import { greedyAgent } from '../../engine/index.js';
+import { playProtocolGame, verifyReplay } from '../../engine/protocol/index.js';
+import { play, setupFor } from './harness.js';
 
-/** Complete protocol games between honest in-process peers, 2 to 6 players, always verify. */
+/** Whole games, from the first tile to a victory or the agreed day cap, through the full protocol. */
+describe('complete protocol games between honest peers always verify', () => {
+  for (const players of [2, 3, 4, 5, 6]) {
+    it(`${players} players, greedy agents, to a victory or day 30`, async () => {
+      const game = await playProtocolGame(setupFor(players), `whole-${players}`, Array.from({ length: players }, () => greedyAgent()), { settings: { days: 30, timer: null } });
+      expect(game.outcome).toMatchObject({ kind: 'finished', finals: Array.from({ length: players }, (_, i) => i) });
+      if (game.outcome.kind === 'finished') expect(['over', 'days']).toContain(game.outcome.end.kind);
+      const verdict = await verifyReplay(game.replay);
+      expect(verdict.valid).toBe(true);
+      if (verdict.valid) {
+        expect(verdict.summary.phase).toBe('conquest');
+        expect(verdict.summary.signaturesChecked).toBeLessThanOrEqual(players + 1);
+      }
+    });
+  }
+});
+
+/** Short protocol games (the log closed after a few dozen elements), checked in fast and full mode. */
 describe('honest games always verify', () => {
   for (const players of [2, 3, 4, 5, 6]) {
     it(`${players} players`, async () => {
