@@ -3,12 +3,12 @@ import type { Row } from './table.js';
 
 const setup = (players: number) => ({ players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 });
 
-/** Complete map creations with random agents, as many as fit in `ms` milliseconds (after a warm-up). */
+/** Complete map creations (to the conquest's set-up) with random agents, as many as fit in `ms` milliseconds (after a warm-up). */
 export function mapCreationsPerSecond(players: number, ms = 3000): Row {
   const play = (k: number) => {
     const seed = `bench-${k}`;
     const game = startLocalGame(setup(players), seed);
-    playLocal(game, seed, game.vaults.map((_, seat) => randomAgent(agentStream(seed, seat))));
+    playLocal(game, seed, game.vaults.map((_, seat) => randomAgent(agentStream(seed, seat))), (s) => s.phase.name === 'conquest');
     return game.log.length;
   };
   for (let k = 0; k < 50; k++) play(-k - 1);

@@ -63,6 +63,25 @@ function mapIndex(map: GameState['map']): MapIndex {
   return idx;
 }
 
+/**
+ * The map with one more land tile, its index derived from the old one's rather than rebuilt
+ * (map creation adds a tile at almost every turn).
+ */
+export function withLandTile(map: GameState['map'], at: Hex, tile: LandTile): GameState['map'] {
+  const key = hexKey(at);
+  const next = { ...map, [key]: tile };
+  const old = mapIndexes.get(map);
+  if (old) {
+    const c = cell(at.q, at.r);
+    const cells = new Map(old.cells);
+    cells.set(c, tile);
+    const frontier = old.frontier.filter((f) => f !== c);
+    for (const st of STEPS) if (!cells.has(c + st) && !frontier.includes(c + st)) frontier.push(c + st);
+    mapIndexes.set(next, { cells, frontier, withPortals: new Map() });
+  }
+  return next;
+}
+
 /** Per state: the portals' cells, and frontier lists by the seat whose portal is left out (-1: none). */
 interface BoardIndex {
   readonly map: MapIndex;
@@ -177,6 +196,19 @@ export function connectedWithout(state: GameState, seat: Seat): boolean {
   const key = -2 - seat;
   const cached = idx.frontiers.get(key);
   if (cached) return cached.length === 0;
+  // If the portal's neighbours form a single arc around it, they touch each other and any path
+  // through the portal goes round it: the map stays in one piece. Only several arcs need a search.
+  const at = idx.portals.find((p) => p.seat === seat);
+  if (at) {
+    const c = cell(at.at.q, at.at.r);
+    const around = STEPS.map((st) => lookupIn(state, idx, c + st, seat) !== null);
+    let arcs = 0;
+    for (let d = 0; d < 6; d++) if (around[d] && !around[(d + 5) % 6]) arcs++;
+    if (arcs <= 1) {
+      idx.frontiers.set(key, []);
+      return true;
+    }
+  }
   const cells = new Set<number>(idx.map.cells.keys());
   idx.portals.forEach((p, i) => p.seat !== seat && cells.add(idx.portalCells[i]!));
   const start = cell(HEART.q, HEART.r);

@@ -9,6 +9,7 @@ import { type Vault, tileCommitments, tileOpening } from '../core/vault.js';
 import type { Seat, TileColour } from '../core/vocabulary.js';
 import { blackTilesNeeded, landSites, portalSites } from './blacks.js';
 import { landPlacementError, portalHoldsMap, portalPlacementError } from './constraints.js';
+import { withLandTile } from './board.js';
 import { PILE_TILES, tileRef } from './setup.js';
 import { startConquest } from '../conquest/setup.js';
 
@@ -77,14 +78,14 @@ export function applyMapCreation(state: GameState, phase: MapPhase, action: Acti
         return err(ruleError('PositionAvailable', 'M16', 'a tile may be set aside only when no position on the map is valid'));
       }
       let next = withSeat(state, seat, taken.value.seatPatch);
-      if (action.kind === 'placeTile') next = { ...next, map: { ...next.map, [hexKey(action.at)]: { kind: 'land', colour: taken.value.colour } } };
+      if (action.kind === 'placeTile') next = { ...next, map: withLandTile(next.map, action.at, { kind: 'land', colour: taken.value.colour }) };
       return ok(afterTile(next, { ...phase, step: 'portal' }));
     }
     case 'placeBlack': {
       if (phase.step !== 'black') return err(ruleError('BlackTileNotOwed', 'M14', 'black tiles are given only when the portal has no valid position'));
       const bad = landPlacementError(state, action.at, phase.fenced);
       if (bad) return err(bad);
-      const next: GameState = { ...state, map: { ...state.map, [hexKey(action.at)]: { kind: 'land', colour: 'black' } } };
+      const next: GameState = { ...state, map: withLandTile(state.map, action.at, { kind: 'land', colour: 'black' }) };
       const owed = phase.blacksOwed - 1;
       if (blackTilesNeeded(next, seat, phase.fenced) > owed)
         return err(ruleError('BlackTileUseless', 'M14', `this black tile does not lead to a valid portal position with ${owed} more`));
@@ -230,7 +231,7 @@ export function mapLegalActions(state: GameState, seat: Seat, vault?: Vault): Se
     case 'black': {
       const owed = phase.blacksOwed - 1;
       return landSites(state, phase.fenced)
-        .filter((at) => blackTilesNeeded({ ...state, map: { ...state.map, [hexKey(at)]: { kind: 'land', colour: 'black' } } }, seat, phase.fenced) <= owed)
+        .filter((at) => blackTilesNeeded({ ...state, map: withLandTile(state.map, at, { kind: 'land', colour: 'black' }) }, seat, phase.fenced) <= owed)
         .map((at): SeatAction => ({ kind: 'placeBlack', seat, at }));
     }
     case 'portal': {

@@ -1,4 +1,4 @@
-import { hashText } from '../core/hash.js';
+import { hashText, installTextHash } from '../core/hash.js';
 
 /**
  * The protocol's hash is the engine's: SHA-512 truncated to 32 bytes, as 64 hex characters.
@@ -51,8 +51,11 @@ export async function loadNativeHash(): Promise<boolean> {
       : c
         ? (t) => c('sha512').update(t, 'utf8').digest('hex').slice(0, 64)
         : undefined;
-    // Trust it only if it agrees with the reference on a known input.
-    if (candidate && candidate('bfe ✓') === hashText('bfe ✓')) native = candidate;
+    // Trust it only if it agrees with the reference on a known input; the engine then uses it too.
+    if (candidate && candidate('bfe ✓') === hashText('bfe ✓')) {
+      native = candidate;
+      installTextHash(candidate);
+    }
   } catch {
     native = undefined;
   }
@@ -62,6 +65,7 @@ export async function loadNativeHash(): Promise<boolean> {
 /** Turns native hashing off (benchmarks and tests of the fallback). */
 export const useReferenceHash = (): void => {
   native = undefined;
+  installTextHash(undefined);
 };
 
 export const nativeHashLoaded = (): boolean => native !== undefined;
