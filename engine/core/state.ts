@@ -30,6 +30,8 @@ export interface SeatState {
   readonly faceUp: TileColour | null;
   /** The tile drawn this turn, known to its drawer alone until placed. */
   readonly drawn: Ref | null;
+  /** Tiles an absent player drew and set aside unseen (T5a): still committed, opened at the end. */
+  readonly unseen: readonly Ref[];
   /** Where the seat's portal stands, if on the map. */
   readonly portal: Hex | null;
   /** The sequence number of the action that last placed the portal (conquest's first player). */

@@ -155,7 +155,8 @@ function takeTile(
 
 /** T5a: an absent player's drawn tile is set aside unseen (nobody else can reveal it); his turn goes on. */
 export function setAsideUnrevealed(state: GameState, phase: MapPhase): GameState {
-  const next = withSeat(state, phase.turn, { drawn: null });
+  const me = state.seats[phase.turn]!;
+  const next = withSeat(state, phase.turn, { drawn: null, unseen: me.drawn ? [...me.unseen, me.drawn] : me.unseen });
   return afterTile(next, { ...phase, step: 'portal' });
 }
 

@@ -52,6 +52,7 @@ export function newGame(setup: GameSetup): Result<GameState, RuleError> {
     pile: null,
     faceUp: p.colour,
     drawn: null,
+    unseen: [],
     portal: null,
     portalPlacedAt: null,
   }));

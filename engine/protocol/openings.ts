@@ -24,7 +24,7 @@ export function hiddenPiles(state: GameState, seat: Seat): PileView[] {
   const piles: PileView[] = [];
   const s = state.seats[seat];
   if (s?.pile) {
-    const refs = s.drawn ? [...s.pile.refs, s.drawn] : s.pile.refs;
+    const refs = [...s.pile.refs, ...(s.drawn ? [s.drawn] : []), ...(s.unseen ?? [])];
     piles.push({ name: 'tile', refs, commitments: s.pile.commitments, remaining: s.pile.remaining });
   }
   const cards = state.players?.[seat]?.cards;
@@ -71,8 +71,9 @@ export function openingsProblem(state: GameState, seat: Seat, openings: readonly
       if (n <= 0) return `the ${pile.name} pile cannot hold another ${o.value} (${ref})`;
       left.set(o.value, n - 1);
     }
-    // No check that nothing is left over: the engine sets an absent seat's drawn tile aside
-    // unseen (T5a) without keeping its ref, so the multiset may hold more than the refs left.
+    // Every hidden reference opened, the pile's public contents must be used up exactly.
+    const over = [...left.entries()].find(([, n]) => n > 0);
+    if (over) return `the ${pile.name} pile should still hold ${over[1]} ${over[0]} but no reference is left for it`;
   }
   if (byRef.size !== expected) return `${byRef.size - expected} opening(s) of references the seat does not hide`;
   return null;

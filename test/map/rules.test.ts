@@ -369,3 +369,22 @@ describe('every listed action is legal and applies', () => {
     expect(s.phase.name).toBe('conquest');
   });
 });
+
+describe('T5a an absent player while the map is built', () => {
+  it('takes his face-up tile to the first valid position; a drawn tile is set aside unseen, still committed', () => {
+    const s = start2();
+    const placed = must(s, { kind: 'absent', seat: 0 });
+    expect(placed.seats[0]!.faceUp).toBeNull();
+    expect(Object.keys(placed.map).length).toBe(Object.keys(s.map).length + 1);
+    const noFaceUp = { ...s, seats: s.seats.map((x, i) => (i === 0 ? { ...x, faceUp: null } : x)) };
+    let t = must(noFaceUp, { kind: 'absent', seat: 0 });
+    expect(t.phase).toMatchObject({ step: 'drawing' });
+    t = must(t, { kind: 'random', value: localRandom('t5a', 0) });
+    const ref = t.seats[0]!.drawn!;
+    const after = must(t, { kind: 'absent', seat: 0 });
+    expect(after.seats[0]!.drawn).toBeNull();
+    expect(after.seats[0]!.unseen).toEqual([ref]);
+    expect(after.seats[0]!.pile!.remaining).toEqual(t.seats[0]!.pile!.remaining);
+    expect(refusal(after, { kind: 'absent', seat: 1 }).code).toBe('NotAbsent');
+  });
+});
