@@ -6,6 +6,7 @@ import { type Entry, entryId, makeEntryText, type ParsedEntry } from './entry.js
 import { type Violation, violation } from './errors.js';
 import type { ParsedGenesis } from './genesis.js';
 import type { SignedEcho } from './wire.js';
+import type { Seat } from '../core/vocabulary.js';
 import { type KeyPair, signatureMessage, type SignatureCheck, type SignatureScheme, verifySignatures } from './signature.js';
 
 /** Signs an entry: its canonical text, its id (the hash of that text), a signature over the id. */
@@ -16,10 +17,12 @@ export async function signEntry(scheme: SignatureScheme, keys: KeyPair, entry: E
   return { text, sig, entry, id };
 }
 
-export const entryCheck = (genesis: ParsedGenesis, p: ParsedEntry): SignatureCheck => ({
-  publicKey: genesis.keys[p.entry.seat] ?? new Uint8Array(32),
-  message: signatureMessage('entry', p.id),
-  signature: fromHex(p.sig) ?? new Uint8Array(0),
+export const entryCheck = (genesis: ParsedGenesis, p: ParsedEntry): SignatureCheck => entryCheckOf(genesis, p.entry.seat, p.id, p.sig);
+
+export const entryCheckOf = (genesis: ParsedGenesis, seat: Seat, id: string, sig: string): SignatureCheck => ({
+  publicKey: genesis.keys[seat] ?? new Uint8Array(32),
+  message: signatureMessage('entry', id),
+  signature: fromHex(sig) ?? new Uint8Array(0),
 });
 
 export async function signEcho(scheme: SignatureScheme, keys: KeyPair, echo: Echo): Promise<SignedEcho> {
