@@ -5,7 +5,7 @@ import type { Battle, GameState, Stage } from '../core/state.js';
 import { type Vault, cardOpening, deal } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
 import { pendingDeal } from './apply.js';
-import { cyclesLeft, involvedSeats, proposalAwaits } from './battle.js';
+import { cyclesLeft, involvedSeats, joinCamp, proposalAwaits } from './battle.js';
 import { requestOptions } from './requests.js';
 import { countOf } from './cards.js';
 import { frontierOpen, stacksOf } from './expansion.js';
@@ -174,8 +174,8 @@ function battleLegal(state: GameState, b: Battle, seat: Seat, vault?: Vault): Se
       }
     }
     out.push({ kind: 'done', seat });
-    // Camp changes beyond the limit are refused by the rules; list only those that apply.
-    return out.filter((a) => a.kind !== 'joinCamp' || (b.changes[seat] ?? 0) < 3);
+    // Only the camp changes the rules allow (E10, E11, S3i): the same check as applying them.
+    return out.filter((a) => a.kind !== 'joinCamp' || joinCamp(state, b, seat, a.camp).ok);
   }
   if (b.step === 'armies') {
     const out: SeatAction[] = [];

@@ -17,8 +17,10 @@ import { conquestInvariant, troopsBySeat } from '../support/invariants.js';
 
 const RANDOM_GAMES = Number(process.env.BFE_RANDOM_GAMES ?? 200);
 const GREEDY_GAMES = Number(process.env.BFE_GREEDY_GAMES ?? 50);
+const MIXED_GAMES = Number(process.env.BFE_MIXED_GAMES ?? 30);
 const RANDOM_DAY_CAP = 6;
 const GREEDY_DAY_CAP = 25;
+const MIXED_DAY_CAP = 15;
 
 /** Plays one game, checking the invariants after every action; returns how it ended. */
 function playChecked(players: number, seed: string, agents: (game: ReturnType<typeof startLocalGame>) => Agent[], dayCap: number) {
@@ -62,7 +64,7 @@ function replays(game: ReturnType<typeof startLocalGame>, players: number): bool
 describe('complete games keep every invariant and replay from their log', () => {
   const outcomes: Record<string, { won: number; capped: number }> = {};
   for (let players = 2; players <= 6; players++) {
-    it(`${players} players: ${RANDOM_GAMES} random games (cap ${RANDOM_DAY_CAP} days) and ${GREEDY_GAMES} greedy games (cap ${GREEDY_DAY_CAP})`, () => {
+    it(`${players} players: ${RANDOM_GAMES} random games (cap ${RANDOM_DAY_CAP} days), ${GREEDY_GAMES} greedy (cap ${GREEDY_DAY_CAP}), ${MIXED_GAMES} mixed (cap ${MIXED_DAY_CAP})`, () => {
       const tally = { won: 0, capped: 0 };
       const run = (seed: string, agents: Parameters<typeof playChecked>[2], cap: number) => {
         const game = playChecked(players, seed, agents, cap);
@@ -80,8 +82,11 @@ describe('complete games keep every invariant and replay from their log', () => 
       };
       for (let s = 0; s < RANDOM_GAMES; s++) run(`random-${players}-${s}`, (g) => g.vaults.map((_, seat) => randomAgent(agentStream(`random-${players}-${s}`, seat))), RANDOM_DAY_CAP);
       for (let s = 0; s < GREEDY_GAMES; s++) run(`greedy-${players}-${s}`, (g) => g.vaults.map(() => greedyAgent()), GREEDY_DAY_CAP);
+      // Greedy seats among random ones: the combats they start reach positions neither meets alone.
+      for (let s = 0; s < MIXED_GAMES; s++)
+        run(`mixed-${players}-${s}`, (g) => g.vaults.map((_, seat) => ((s + seat) % 3 === 0 ? greedyAgent() : randomAgent(agentStream(`mixed-${players}-${s}`, seat)))), MIXED_DAY_CAP);
       outcomes[players] = tally;
-      expect(tally.won + tally.capped).toBe(RANDOM_GAMES + GREEDY_GAMES);
+      expect(tally.won + tally.capped).toBe(RANDOM_GAMES + GREEDY_GAMES + MIXED_GAMES);
     });
   }
   it('some games end in a victory', () => {

@@ -19,8 +19,12 @@ export function conquestInvariant(state: GameState): string | null {
   }
   const stage = state.phase.stage;
   // Units in an army are on the table until their player's end of combat moves them on (B15).
+  // A combat may be waiting behind draws (a hand cycled on a second frontier, S2a).
+  const battleOf = (st: typeof stage): Extract<typeof stage, { kind: 'battle' }>['battle'] | null =>
+    st.kind === 'battle' ? st.battle : st.kind === 'drawing' || st.kind === 'reshuffle' ? battleOf(st.pending.then) : null;
+  const battle = battleOf(stage);
   const armies: Record<number, readonly string[]> = {};
-  if (stage.kind === 'battle') for (const [seat, army] of Object.entries(stage.battle.armies)) if (!(stage.battle.step === 'after' && stage.battle.done.includes(Number(seat)))) armies[Number(seat)] = army;
+  if (battle) for (const [seat, army] of Object.entries(battle.armies)) if (!(battle.step === 'after' && battle.done.includes(Number(seat)))) armies[Number(seat)] = army;
   for (let seat = 0; seat < state.players.length; seat++) {
     const p = state.players[seat]!;
     if (p.energy < 0 || p.setAside < 0 || p.pure < 0) return `seat ${seat} has negative energy`;
