@@ -6,7 +6,7 @@ import { RandomStream } from '../core/random.js';
 import { err, ok } from '../core/result.js';
 import type { Battle, GameState, Stage } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { hashText } from '../core/hash.js';
+import { publicVault } from '../core/vault.js';
 import { afterCombat, answer, campCount, cycleHand, involvedSeats, joinCamp, openExercise, playUnit, resolve, withdraw } from './battle.js';
 import { requestError, applyRequest } from './requests.js';
 import { addSegment, countsToList, draw, nextRefs } from './cards.js';
@@ -17,8 +17,7 @@ import { activeSeats, firstInOrder, nextInOrder } from './order.js';
 import { secretDigest } from './secret.js';
 import { withTerritories } from './territory.js';
 
-/** The vault an absent seat's cards are dealt from: public, so that nothing of his stays hidden or blocks the game (T5). */
-export const publicVault = (seat: Seat) => ({ seat, key: hashText(`bfe/public-vault/${seat}`) });
+export { publicVault };
 
 /** The values and references of the deal a seat must commit now (K5 starting deck, K5 reshuffle). */
 export function pendingDeal(state: GameState, seat: Seat): { id: string; refs: string[]; values: string[] } | null {

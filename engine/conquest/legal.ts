@@ -2,7 +2,7 @@ import { type Direction, type HexKey, DIRECTION_INDICES, parseHexKey } from '../
 import { type CardId, RANKS, TECHNOLOGIES_FOR_SALE, COMMON_FOR_SALE, costOf, isUnitCard, unitCard, UNIT_RANKS } from '../cards/catalogue.js';
 import type { CardOpening, SeatAction, SecretChoice } from '../core/actions.js';
 import type { Battle, GameState, Stage } from '../core/state.js';
-import { type Vault, cardOpening, deal } from '../core/vault.js';
+import { type Vault, cardOpening, deal, publicVault } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
 import { pendingDeal } from './apply.js';
 import { cyclesLeft, involvedSeats, joinCamp, proposalAwaits } from './battle.js';
@@ -139,8 +139,12 @@ export function conquestLegal(state: GameState, seat: Seat, vault?: Vault): Seat
       const salt = secretSalt(vault, state, round.purpose);
       const day = phaseOf(state).day;
       if (round.step === 'commit') return menu.map((choice) => ({ kind: 'commitSecret', seat, digest: secretDigest(seat, day, choice, salt) }));
-      const mine = menu.find((choice) => secretDigest(seat, day, choice, salt) === round.commits[seat]);
-      return mine ? [{ kind: 'revealSecret', seat, choice: mine, salt }] : [];
+      // The commitment was made with this vault's salt, or, if the seat was absent then, with the public one (T5).
+      for (const s of [salt, secretSalt(publicVault(seat), state, round.purpose)]) {
+        const mine = menu.find((choice) => secretDigest(seat, day, choice, s) === round.commits[seat]);
+        if (mine) return [{ kind: 'revealSecret', seat, choice: mine, salt: s }];
+      }
+      return [];
     }
     case 'choose':
       return availableCombats(state, seat).map(({ id }): SeatAction => ({ kind: 'chooseCombat', seat, combat: id }));

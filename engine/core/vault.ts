@@ -1,7 +1,7 @@
 import nacl from 'tweetnacl';
 import type { CardId } from '../cards/catalogue.js';
 import { commitment } from './commit.js';
-import { fromHex, toHex, utf8 } from './hash.js';
+import { fromHex, hashText, toHex, utf8 } from './hash.js';
 import type { Digest, GameState, Ref } from './state.js';
 import type { Seat, TileColour } from './vocabulary.js';
 
@@ -79,12 +79,26 @@ export function deal<V extends string>(vault: Vault, label: string, refs: readon
 /** The face-down tile pile's deal (M2). */
 export const TILE_DEAL = 'tiles';
 
+/**
+ * The vault an absent seat's deals are committed with (T5): its key is public, so that nothing of
+ * that seat stays hidden or blocks the game. Its cards become open information.
+ */
+export const publicVault = (seat: Seat): Vault => ({ seat, key: hashText(`bfe/public-vault/${seat}`) });
+
+/** The opening that matches a recorded commitment: the seat's own deal, or the public one made while it was absent. */
+function matching<V extends string>(vault: Vault, expected: Digest | undefined, open: (v: Vault) => Opening<V> | undefined): Opening<V> | undefined {
+  const own = open(vault);
+  if (!expected || (own && commitment(own.ref, own.value, own.salt) === expected)) return own;
+  const pub = open(publicVault(vault.seat));
+  return pub && commitment(pub.ref, pub.value, pub.salt) === expected ? pub : own;
+}
+
 /** The opening of one of the vault's hidden cards, from the public record of the deal it came from. */
 export function cardOpening(vault: Vault, state: GameState, ref: Ref): Opening<CardId> | undefined {
   const cards = state.players[vault.seat]?.cards;
   const seg = cards ? cards.segments[cards.origin[ref] ?? -1] : undefined;
   if (!seg) return undefined;
-  return deal(vault, seg.id, seg.deal, seg.values).openings.get(ref);
+  return matching(vault, cards!.commitments[ref], (v) => deal(v, seg.id, seg.deal, seg.values).openings.get(ref));
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -102,5 +116,6 @@ const PILE: readonly TileColour[] = ['forest', 'mountain', 'lake', 'plain', 'des
 /** The commitments a seat publishes for its face-down tile pile, in ref order (M2). */
 export const tileCommitments = (vault: Vault): Digest[] => deal(vault, TILE_DEAL, tileRefs(vault.seat), PILE).commitments;
 
-/** The opening of one of the seat's face-down tiles. */
-export const tileOpening = (vault: Vault, ref: Ref): Opening<TileColour> | undefined => deal(vault, TILE_DEAL, tileRefs(vault.seat), PILE).openings.get(ref);
+/** The opening of one of the seat's face-down tiles (given the state, the public one if the seat committed them while absent). */
+export const tileOpening = (vault: Vault, ref: Ref, state?: GameState): Opening<TileColour> | undefined =>
+  matching(vault, state?.seats[vault.seat]?.pile?.commitments[ref], (v) => deal(v, TILE_DEAL, tileRefs(v.seat), PILE).openings.get(ref));

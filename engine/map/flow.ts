@@ -224,7 +224,7 @@ export function mapLegalActions(state: GameState, seat: Seat, vault?: Vault): Se
     case 'drawing':
       return [];
     case 'place': {
-      const opening = me.drawn && vault ? tileOpening(vault, me.drawn) : undefined;
+      const opening = me.drawn && vault ? tileOpening(vault, me.drawn, state) : undefined;
       const sites = landSites(state);
       if (sites.length === 0) return [opening ? { kind: 'setAsideTile', seat, from: 'drawn', opening } : { kind: 'setAsideTile', seat, from: 'drawn' }];
       return sites.map((at): SeatAction => (opening ? { kind: 'placeTile', seat, from: 'drawn', at, opening } : { kind: 'placeTile', seat, from: 'drawn', at }));

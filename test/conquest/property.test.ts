@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   type Agent,
   type GameState,
+  RandomStream,
   agentStream,
   applyAction,
   awaiting,
   greedyAgent,
+  hashText,
+  legalActions,
+  localRandom,
   newGame,
   playLocal,
   randomAgent,
@@ -92,5 +96,41 @@ describe('complete games keep every invariant and replay from their log', () => 
   it('some games end in a victory', () => {
     console.log(`conquest property: ${JSON.stringify(outcomes)}`);
     expect(Object.values(outcomes).reduce((n, o) => n + o.won, 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('seats that go absent at random decisions and come back', () => {
+  it('the table answers for them, the game goes on, and the seat can act again with its own vault', () => {
+    let absences = 0;
+    let forfeits = 0;
+    for (let players = 2; players <= 6; players++) {
+      for (let s = 0; s < 12; s++) {
+        const seed = `absent-${players}-${s}`;
+        const game = startLocalGame(setupFor(players, s % players), seed);
+        const agents = game.vaults.map((_, seat) => ((s + seat) % 2 === 0 ? greedyAgent() : randomAgent(agentStream(seed, seat))));
+        const coin = new RandomStream(hashText(`coin/${seed}`));
+        let state = game.state;
+        for (let n = 0; n < 60_000; n++) {
+          const who = awaiting(state);
+          if (who.kind === 'over' || (state.phase.name === 'conquest' && state.phase.day > 10)) break;
+          let action: unknown;
+          if (who.kind === 'random') action = { kind: 'random', value: localRandom(seed, state.randomEvents) };
+          else if (coin.index(10) === 0) (action = { kind: 'absent', seat: who.seat }), absences++;
+          else {
+            const legal = legalActions(state, who.seat, game.vaults[who.seat]);
+            expect(legal.length, `${seed}: seat ${who.seat} has nothing to do`).toBeGreaterThan(0);
+            action = agents[who.seat]!(state, who.seat, legal, game.vaults[who.seat]!);
+          }
+          const next = applyAction(state, action);
+          if (!next.ok) throw new Error(`${seed}: ${JSON.stringify(action).slice(0, 200)} refused: ${next.error.message}`);
+          state = next.value;
+          const bad = conquestInvariant(state);
+          if (bad) throw new Error(`${seed}: ${bad}`);
+        }
+        forfeits += state.players.filter((p) => p.forfeited).length;
+      }
+    }
+    expect(absences).toBeGreaterThan(100);
+    console.log(`absent seats: ${absences} passive choices, ${forfeits} forfeits`);
   });
 });
