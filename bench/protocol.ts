@@ -17,7 +17,6 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { agentStream, applyAction, fromHex, hashText, newGame, randomAgent, RULES_VERSION, type GameSetup } from '../engine/index.js';
 import {
   engineInputs,
-  beaconValue,
   keyPairFromSeed,
   loadNativeHash,
   makeReplayText,
@@ -25,7 +24,6 @@ import {
   nodeScheme,
   parseGenesisText,
   parseReplayText,
-  parseSignedEntry,
   playProtocolGame,
   PROTOCOL,
   type Replay,

@@ -1,11 +1,11 @@
-import { type Direction, type HexKey, DIRECTION_INDICES, hexKey } from '../hex/index.js';
+import { type Direction, type HexKey, DIRECTION_INDICES } from '../hex/index.js';
 import { type CardId, crystalValue, isUnitCard, strengthOf } from '../cards/catalogue.js';
 import type { CardOpening } from '../core/actions.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import { err, ok, type Result } from '../core/result.js';
 import type { Battle, GameState, PlayerState, Stack, Territory } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { addCounts, countOf, discard, revealFromHand, revealMany } from './cards.js';
+import { addCounts, discard, revealFromHand, revealMany } from './cards.js';
 import { attackersOf, settleEmpty } from './expansion.js';
 import { type Fighter, troopLosses } from './losses.js';
 import { firstInOrder, nextInOrder } from './order.js';
@@ -363,6 +363,3 @@ export function afterCombat(state: GameState, b: Battle, seat: Seat, toWorld: re
   return ok({ ...state, players: state.players.map((p, i) => (i === seat ? next : p)) });
 }
 
-export const armyCards = (b: Battle, seat: Seat): readonly CardId[] => b.armies[seat] ?? [];
-export const handCount = (state: GameState, seat: Seat): number => state.players[seat]!.cards.hand.length;
-export { countOf, hexKey };

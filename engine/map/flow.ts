@@ -1,4 +1,4 @@
-import { type Hex, hexKey } from '../hex/index.js';
+import type { Hex } from '../hex/index.js';
 import type { Action, SeatAction, TileOpening, TileSource } from '../core/actions.js';
 import { openingMatches } from '../core/commit.js';
 import { type RuleError, ruleError } from '../core/errors.js';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../core/result.js';
+import { err, type Result } from '../core/result.js';
 import { type Violation, violation } from './errors.js';
 import { makeReplayText, parseReplayText, type Replay } from './replay.js';
 

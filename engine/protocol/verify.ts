@@ -9,7 +9,7 @@ import { type ParsedEntry, parseSigned as parseSignedText, type SignedEntry } fr
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
 import { type ParsedGenesis, parseGenesisText } from './genesis.js';
 import { parseReplayJson, type Replay } from './replay.js';
-import { echoCheck, entryCheck, entryCheckOf, genesisCheck } from './signing.js';
+import { echoCheck, entryCheckOf, genesisCheck } from './signing.js';
 import { bestScheme, type SignatureCheck, type SignatureScheme, verifySignatures } from './signature.js';
 
 /**
