@@ -1,8 +1,11 @@
 import type { Seat } from '../core/vocabulary.js';
 
+/** Violations that only the seat named could have produced (its signature is on them): they name a cheater. */
+const PROOFS = ['NotYourTurn', 'WrongItem', 'IllegalAction', 'BadLink', 'BadClaim', 'BadOpening', 'BadFinal', 'Equivocation', 'Diverged', 'Contradiction'] as const;
+
 /**
  * Why the protocol refuses something. Codes are stable identifiers; `message` explains to a person.
- * Codes marked "proof" can only come from a seat's own signature: they name a cheater.
+ * The proof codes can only come from a seat's own signature: they name a cheater.
  */
 export const VIOLATION_CODES = [
   // Shape: anyone could send these, they name no seat.
@@ -18,35 +21,14 @@ export const VIOLATION_CODES = [
   /** The engine threw: a bug in the rules, not a seat's fault. */
   'EngineError',
   // Proof: signed by the seat named.
-  'NotYourTurn',
-  'WrongItem',
-  'IllegalAction',
-  'BadLink',
-  'BadClaim',
-  'BadOpening',
-  'BadFinal',
-  'Equivocation',
-  'Diverged',
-  'Contradiction',
+  ...PROOFS,
   // Replay files only.
   'Truncated',
   'BadGenesis',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 
-/** Violations that only the seat named could have produced (its signature is on them). */
-export const PROOF_CODES: readonly ViolationCode[] = [
-  'NotYourTurn',
-  'WrongItem',
-  'IllegalAction',
-  'BadLink',
-  'BadClaim',
-  'BadOpening',
-  'BadFinal',
-  'Equivocation',
-  'Diverged',
-  'Contradiction',
-];
+export const PROOF_CODES: readonly ViolationCode[] = PROOFS;
 
 export interface Violation {
   readonly code: ViolationCode;
