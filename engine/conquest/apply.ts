@@ -1,5 +1,5 @@
 import { hexKey } from '../hex/index.js';
-import { startingDeck } from '../cards/catalogue.js';
+import { type CardId, startingDeck } from '../cards/catalogue.js';
 import type { Action, SecretChoice } from '../core/actions.js';
 import { ruleError } from '../core/errors.js';
 import { RandomStream } from '../core/random.js';
@@ -20,7 +20,7 @@ import { withTerritories } from './territory.js';
 export { publicVault };
 
 /** The values and references of the deal a seat must commit now (K5 starting deck, K5 reshuffle). */
-export function pendingDeal(state: GameState, seat: Seat): { id: string; refs: string[]; values: string[] } | null {
+export function pendingDeal(state: GameState, seat: Seat): { id: string; refs: string[]; values: CardId[] } | null {
   const stage = phaseOf(state).stage;
   const cards = state.players[seat]!.cards;
   const values =
@@ -34,7 +34,7 @@ function commitDeal(state: GameState, seat: Seat, commitments: readonly string[]
   const pending = pendingDeal(state, seat);
   if (!pending) return err(ruleError('WrongStep', 'K5', 'no deal of yours is awaited'));
   const cards = state.players[seat]!.cards;
-  const added = addSegment(seat, cards, pending.values as never, commitments);
+  const added = addSegment(seat, cards, pending.values, commitments);
   if (!added.ok) return added;
   const next: GameState = {
     ...state,

@@ -16,7 +16,7 @@ import type { Seat } from '../core/vocabulary.js';
 
 export const HAND_SIZE = 5;
 
-export const emptyCards: Cards = { segments: [], hand: [], discard: {}, commitments: {}, origin: {}, dealt: 0 };
+export const emptyCards: Cards = { segments: [], hand: [], discard: {}, commitments: {}, origin: {} };
 
 export const cardRef = (seat: Seat, n: number): Ref => `card:${seat}:${n}`;
 
@@ -43,7 +43,11 @@ export const total = (counts: CardCounts): number => Object.values(counts).reduc
 export const deckSize = (cards: Cards): number => cards.segments.reduce((n, s) => n + s.refs.length, 0);
 
 /** The references the next deal of `count` cards will get. */
-export const nextRefs = (seat: Seat, cards: Cards, count: number): Ref[] => Array.from({ length: count }, (_, i) => cardRef(seat, cards.dealt + i));
+export const nextRefs = (seat: Seat, cards: Cards, count: number): Ref[] => {
+  // Every reference ever dealt keeps its commitment (append-only), so their number names the next ones.
+  const dealt = Object.keys(cards.commitments).length;
+  return Array.from({ length: count }, (_, i) => cardRef(seat, dealt + i));
+};
 
 /**
  * A new segment under the deck: `values` (a public multiset) committed by their owner in a secret
@@ -61,7 +65,6 @@ export function addSegment(seat: Seat, cards: Cards, values: readonly CardId[], 
     segments: [...cards.segments, segment],
     commitments: { ...cards.commitments, ...Object.fromEntries(refs.map((r, i) => [r, commitments[i]!])) },
     origin: { ...cards.origin, ...Object.fromEntries(refs.map((r) => [r, index])) },
-    dealt: cards.dealt + values.length,
   });
 }
 

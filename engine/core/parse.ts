@@ -93,15 +93,19 @@ export function parseAction(input: unknown): Result<Action, RuleError> {
   const seat = input['seat'];
   if (!isSeat(seat)) return malformed(`${kind}: "seat" must be an integer from 0 to ${MAX_PLAYERS - 1}`);
   switch (kind) {
-    case 'commitTiles': {
+    case 'commitTiles':
+    case 'commitCards': {
       const c = input['commitments'];
-      if (!hasOnlyKeys(input, ['kind', 'seat', 'commitments'])) return malformed('commitTiles: unexpected fields');
-      if (!Array.isArray(c) || c.length > 16 || !c.every(isDigest)) return malformed('commitTiles: commitments must be a list of 64-hex digests');
+      const max = kind === 'commitTiles' ? 16 : MAX_DEAL;
+      if (!hasOnlyKeys(input, ['kind', 'seat', 'commitments'])) return malformed(`${kind}: unexpected fields`);
+      if (!Array.isArray(c) || c.length > max || !c.every(isDigest)) return malformed(`${kind}: commitments must be a list of at most ${max} 64-hex digests`);
       return ok({ kind, seat, commitments: [...c] });
     }
     case 'drawTile':
     case 'removePortal':
     case 'endTurn':
+    case 'done':
+    case 'absent':
       if (!hasOnlyKeys(input, ['kind', 'seat'])) return malformed(`${kind}: unexpected fields`);
       return ok({ kind, seat });
     case 'placeBlack':
@@ -127,16 +131,6 @@ export function parseAction(input: unknown): Result<Action, RuleError> {
       if (!at) return malformed(`placeTile: "at" must be {q, r} with integers within ±${MAX_COORD}`);
       return ok(opening ? { kind, seat, from, at, opening } : { kind, seat, from, at });
     }
-    case 'commitCards': {
-      const c = input['commitments'];
-      if (!hasOnlyKeys(input, ['kind', 'seat', 'commitments'])) return malformed('commitCards: unexpected fields');
-      if (!Array.isArray(c) || c.length > MAX_DEAL || !c.every(isDigest)) return malformed(`commitCards: commitments must be a list of at most ${MAX_DEAL} 64-hex digests`);
-      return ok({ kind, seat, commitments: [...c] });
-    }
-    case 'done':
-    case 'absent':
-      if (!hasOnlyKeys(input, ['kind', 'seat'])) return malformed(`${kind}: unexpected fields`);
-      return ok({ kind, seat });
     case 'moveTroops':
     case 'exercise': {
       const keys = kind === 'moveTroops' ? ['kind', 'seat', 'from', 'to', 'count'] : ['kind', 'seat', 'from', 'to'];

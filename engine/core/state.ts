@@ -106,8 +106,6 @@ export interface Cards {
   /** Every reference ever dealt to this player, with its commitment and the index of its segment (append-only). */
   readonly commitments: Readonly<Record<Ref, Digest>>;
   readonly origin: Readonly<Record<Ref, number>>;
-  /** How many references this player has been dealt so far (names the next ones). */
-  readonly dealt: number;
 }
 
 export interface PlayerState {

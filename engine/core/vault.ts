@@ -85,12 +85,16 @@ export const TILE_DEAL = 'tiles';
  */
 export const publicVault = (seat: Seat): Vault => ({ seat, key: hashText(`bfe/public-vault/${seat}`) });
 
-/** The opening that matches a recorded commitment: the seat's own deal, or the public one made while it was absent. */
-function matching<V extends string>(vault: Vault, expected: Digest | undefined, open: (v: Vault) => Opening<V> | undefined): Opening<V> | undefined {
-  const own = open(vault);
-  if (!expected || (own && commitment(own.ref, own.value, own.salt) === expected)) return own;
-  const pub = open(publicVault(vault.seat));
-  return pub && commitment(pub.ref, pub.value, pub.salt) === expected ? pub : own;
+/**
+ * The opening of `ref` that matches its recorded commitment: from the seat's own deal, or from the
+ * public one the table made while the seat was absent. Compares the deals' cached commitments: no hashing.
+ */
+function matching<V extends string>(vault: Vault, ref: Ref, expected: Digest | undefined, dealt: (v: Vault) => { commitments: Digest[]; openings: Map<Ref, Opening<V>> }, refs: readonly Ref[]): Opening<V> | undefined {
+  const i = refs.indexOf(ref);
+  const own = dealt(vault);
+  if (expected === undefined || own.commitments[i] === expected) return own.openings.get(ref);
+  const pub = dealt(publicVault(vault.seat));
+  return (pub.commitments[i] === expected ? pub : own).openings.get(ref);
 }
 
 /** The opening of one of the vault's hidden cards, from the public record of the deal it came from. */
@@ -98,7 +102,7 @@ export function cardOpening(vault: Vault, state: GameState, ref: Ref): Opening<C
   const cards = state.players[vault.seat]?.cards;
   const seg = cards ? cards.segments[cards.origin[ref] ?? -1] : undefined;
   if (!seg) return undefined;
-  return matching(vault, cards!.commitments[ref], (v) => deal(v, seg.id, seg.deal, seg.values).openings.get(ref));
+  return matching(vault, ref, cards!.commitments[ref], (v) => deal(v, seg.id, seg.deal, seg.values), seg.deal);
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
@@ -118,4 +122,4 @@ export const tileCommitments = (vault: Vault): Digest[] => deal(vault, TILE_DEAL
 
 /** The opening of one of the seat's face-down tiles (given the state, the public one if the seat committed them while absent). */
 export const tileOpening = (vault: Vault, ref: Ref, state?: GameState): Opening<TileColour> | undefined =>
-  matching(vault, state?.seats[vault.seat]?.pile?.commitments[ref], (v) => deal(v, TILE_DEAL, tileRefs(v.seat), PILE).openings.get(ref));
+  matching(vault, ref, state?.seats[vault.seat]?.pile?.commitments[ref], (v) => deal(v, TILE_DEAL, tileRefs(v.seat), PILE), tileRefs(vault.seat));

@@ -113,7 +113,7 @@ export function applyMapCreation(state: GameState, phase: MapPhase, action: Acti
   }
 }
 
-function wrongStep(phase: MapPhase, kind: string): Step {
+function wrongStep(phase: MapPhase, kind: string): { readonly ok: false; readonly error: RuleError } {
   const expected: Record<MapPhase['step'], string> = {
     take: 'draw a tile from your pile or take your face-up tile',
     drawing: 'wait for the random draw',
@@ -134,7 +134,7 @@ function takeTile(
 ): Result<{ colour: TileColour; seatPatch: Partial<SeatState> }, RuleError> {
   const me = state.seats[seat]!;
   if (from === 'faceUp') {
-    if (phase.step !== 'take') return wrongStep(phase, 'take the face-up tile') as never;
+    if (phase.step !== 'take') return wrongStep(phase, 'take the face-up tile');
     if (!me.faceUp) return err(ruleError('FaceUpTileUsed', 'M5', 'your face-up tile is already on the map'));
     if (opening) return err(ruleError('MalformedAction', 'A1', 'the face-up tile needs no opening'));
     return ok({ colour: me.faceUp, seatPatch: { faceUp: null } });

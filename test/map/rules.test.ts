@@ -7,6 +7,7 @@ import {
   energyRichTiles,
   hexKey,
   initialBlackTiles,
+  landSites,
   legalActions,
   localRandom,
   newGame,
@@ -279,17 +280,15 @@ describe('M16 a tile with no valid position is set aside (ruling)', () => {
   it('refuses setting aside while a position exists, allows it when none does', () => {
     const s = start2();
     expect(refusal(s, { kind: 'setAsideTile', seat: 0, from: 'faceUp' })).toEqual({ code: 'PositionAvailable', rule: 'M16' });
-    // Portals all around the small map: every frontier cell is within 3 of one.
-    const fenced = withBoard(s, [], { 1: H(0, -3) });
-    const blockedEverywhere = { ...fenced, seats: fenced.seats.map((x, i) => (i === 0 ? { ...x, portal: H(0, 3) } : x)) };
-    const sites = legalActions(blockedEverywhere, 0).filter((a) => a.kind === 'placeTile');
-    if (sites.length === 0) {
-      const after = must(blockedEverywhere, { kind: 'setAsideTile', seat: 0, from: 'faceUp' });
-      expect(after.seats[0]!.faceUp).toBeNull();
-      expect(Object.keys(after.map)).toEqual(Object.keys(blockedEverywhere.map));
-    } else {
-      expect(refusal(blockedEverywhere, { kind: 'setAsideTile', seat: 0, from: 'faceUp' }).code).toBe('PositionAvailable');
-    }
+    // Two portals beside the small starting map: every empty cell touching it is within 3 tiles of one.
+    const fenced = withBoard(s, [], { 0: H(-1, 2), 1: H(1, -2) });
+    expect(landSites(fenced)).toEqual([]);
+    expect(legalActions(fenced, 0).filter((a) => a.kind === 'placeTile')).toEqual([]);
+    expect(legalActions(fenced, 0)).toContainEqual({ kind: 'setAsideTile', seat: 0, from: 'faceUp' });
+    const after = must(fenced, { kind: 'setAsideTile', seat: 0, from: 'faceUp' });
+    expect(after.seats[0]!.faceUp).toBeNull();
+    expect(Object.keys(after.map)).toEqual(Object.keys(fenced.map));
+    expect(after.phase).toMatchObject({ step: 'portal' });
   });
 });
 

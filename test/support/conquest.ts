@@ -132,14 +132,10 @@ export function atChoose(state: GameState, turn: number): GameState {
  * committed deal of `cards` (a segment built with the vault's own commitments) is drawn at once,
  * so that `cardOpening(vault, state, ref)` opens each of its references.
  */
-let handsDealt = 0;
-
 export function handOf(state: GameState, seat: number, vault: Vault, cards: readonly CardId[]): GameState {
   const before = state.players[seat]!.cards;
   const segments = before.segments.map((s, i) => ({ ...s, refs: [...s.refs, ...before.hand.filter((r) => before.origin[r] === i)] }));
-  // Fresh reference names for every hand given: a vault deals a (label, refs) pair once and
-  // remembers it, so two different hands must never share the same names.
-  const emptied = { ...before, segments, hand: [], dealt: Math.max(before.dealt, 1000 + 100 * ++handsDealt) };
+  const emptied = { ...before, segments, hand: [] };
   const values = [...cards].sort();
   const refs = nextRefs(seat, emptied, values.length);
   const id = `deal:${seat}:${emptied.segments.length}`;
