@@ -31,11 +31,16 @@ export function makeVault(seat: Seat, entropy: Uint8Array): Vault {
 }
 
 interface Dealt {
+  readonly refs: readonly Ref[];
+  readonly values: readonly string[];
   readonly commitments: Digest[];
   readonly openings: Map<Ref, Opening>;
 }
 
-const deals = new WeakMap<Vault, Map<string, Dealt>>();
+/** Deals made, by vault and label; a hit needs the same refs and values (compared cheaply, by identity first). */
+const deals = new WeakMap<Vault, Map<string, Dealt[]>>();
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 
 /**
  * Deals `values` to `refs` in an order secret to the vault, each with its salt, and commits them.
@@ -44,9 +49,9 @@ const deals = new WeakMap<Vault, Map<string, Dealt>>();
 export function deal<V extends string>(vault: Vault, label: string, refs: readonly Ref[], values: readonly V[]): { commitments: Digest[]; openings: Map<Ref, Opening<V>> } {
   let mine = deals.get(vault);
   if (!mine) deals.set(vault, (mine = new Map()));
-  const cacheKey = `${label}|${refs.join(',')}|${values.join(',')}`;
-  const cached = mine.get(cacheKey);
-  if (cached) return cached as { commitments: Digest[]; openings: Map<Ref, Opening<V>> };
+  const made = mine.get(label) ?? [];
+  const cached = made.find((d) => sameList(d.refs, refs) && sameList(d.values, values));
+  if (cached) return cached as unknown as { commitments: Digest[]; openings: Map<Ref, Opening<V>> };
   if (refs.length !== values.length) throw new RangeError('deal: one value per ref');
   const key = fromHex(vault.key)!;
   const stream = (i: number) => nacl.hash(concat(key, utf8(`|${label}|${i}`)));
@@ -72,7 +77,7 @@ export function deal<V extends string>(vault: Vault, label: string, refs: readon
     commitments.push(commitment(ref, order[i]!, salt));
   });
   const result = { commitments, openings };
-  mine.set(cacheKey, result);
+  mine.set(label, [...made, { refs, values, ...result }]);
   return result;
 }
 
@@ -114,7 +119,8 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 
 export type TileOpeningOf = Opening<TileColour>;
 
-const tileRefs = (seat: Seat): Ref[] => Array.from({ length: 7 }, (_, i) => `tile:${seat}:${i}`);
+const TILE_REFS = Array.from({ length: 6 }, (_, seat) => Array.from({ length: 7 }, (_, i) => `tile:${seat}:${i}`));
+const tileRefs = (seat: Seat): readonly Ref[] => TILE_REFS[seat] ?? Array.from({ length: 7 }, (_, i) => `tile:${seat}:${i}`);
 const PILE: readonly TileColour[] = ['forest', 'mountain', 'lake', 'plain', 'desert', 'marsh', 'black'];
 
 /** The commitments a seat publishes for its face-down tile pile, in ref order (M2). */

@@ -149,8 +149,19 @@ function sortCells(cells: Iterable<number>): Hex[] {
   for (const c of cells) keys.push((cellR(c) + OFFSET) * STRIDE + cellQ(c) + OFFSET);
   const sorted = Int32Array.from(keys).sort();
   const out: Hex[] = new Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) out[i] = { q: (sorted[i]! % STRIDE) - OFFSET, r: Math.floor(sorted[i]! / STRIDE) - OFFSET };
+  for (let i = 0; i < sorted.length; i++) out[i] = rowMajorHex(sorted[i]!);
   return out;
+}
+
+/** Hexes are immutable values: one object per row-major key, shared, so listing cells allocates nothing new. */
+const hexes = new Map<number, Hex>();
+function rowMajorHex(k: number): Hex {
+  let h = hexes.get(k);
+  if (!h) {
+    h = Object.freeze({ q: (k % STRIDE) - OFFSET, r: Math.floor(k / STRIDE) - OFFSET });
+    if (hexes.size < 100_000) hexes.set(k, h);
+  }
+  return h;
 }
 
 /** Every tile on the map (land, Heart and portals) as hexes, in canonical order. */
