@@ -74,9 +74,10 @@ function guarded(f: () => Result<GameState, RuleError>): Result<GameState, RuleE
   try {
     return f();
   } catch (e) {
-    return { thrown: e instanceof Error ? e.message.slice(0, 200) : 'unknown error' };
+    return { thrown: thrownMessage(e) };
   }
 }
+const thrownMessage = (e: unknown): string => (e instanceof Error ? e.message.slice(0, 200) : 'unknown error');
 const engineFailed = (index: number, seq: number, message: string) => fail(index, violation('EngineError', `the engine failed: ${message}`, { seq }));
 
 /** The hash the final signatures cover: H(genesis id, every signature in log order). */
@@ -150,45 +151,44 @@ const where = (p: ParsedEntry) => ({ seat: p.entry.seat, seq: p.entry.seq });
  */
 export function checkEntry(chain: Chain, p: ParsedEntry, x: Expectation = expectation(chain), final?: { state: string; signatures: string }): Violation | null {
   const e = p.entry;
-  const at = where(p);
-  if (e.game !== chain.genesis.id) return violation('WrongGame', 'the entry belongs to another game', at);
-  if (e.seat >= chain.genesis.genesis.seats.length) return violation('Malformed', `there is no seat ${e.seat}`, at);
-  if (e.seq !== chain.seq) return violation('Stale', `the entry is for position ${e.seq}, the log is at ${chain.seq}`, at);
-  if (e.prev !== chain.head) return violation('WrongPrev', 'the entry does not follow the last element', at);
+  if (e.game !== chain.genesis.id) return violation('WrongGame', 'the entry belongs to another game', where(p));
+  if (e.seat >= chain.genesis.genesis.seats.length) return violation('Malformed', `there is no seat ${e.seat}`, where(p));
+  if (e.seq !== chain.seq) return violation('Stale', `the entry is for position ${e.seq}, the log is at ${chain.seq}`, where(p));
+  if (e.prev !== chain.head) return violation('WrongPrev', 'the entry does not follow the last element', where(p));
   const body = e.body;
   if (body.type === 'absent') {
-    if (x.kind === 'final') return violation('WrongItem', 'no absence claims after the close', at);
-    if (chain.gone[e.seat]) return violation('BadClaim', 'a seat that is gone cannot claim', at);
-    if (body.seats.includes(e.seat)) return violation('BadClaim', 'a seat cannot claim itself absent', at);
+    if (x.kind === 'final') return violation('WrongItem', 'no absence claims after the close', where(p));
+    if (chain.gone[e.seat]) return violation('BadClaim', 'a seat that is gone cannot claim', where(p));
+    if (body.seats.includes(e.seat)) return violation('BadClaim', 'a seat cannot claim itself absent', where(p));
     const awaited = x.kind === 'main' ? x.seat : -1;
-    if (body.seats.some((s) => s >= chain.gone.length || (chain.gone[s] && s !== awaited))) return violation('BadClaim', 'a claim names a seat that is gone or missing', at);
-    if (x.kind === 'main' && !body.seats.includes(x.seat)) return violation('BadClaim', `a claim now must name seat ${x.seat}, whose action is awaited`, at);
+    if (body.seats.some((s) => s >= chain.gone.length || (chain.gone[s] && s !== awaited))) return violation('BadClaim', 'a claim names a seat that is gone or missing', where(p));
+    if (x.kind === 'main' && !body.seats.includes(x.seat)) return violation('BadClaim', `a claim now must name seat ${x.seat}, whose action is awaited`, where(p));
     return null;
   }
   switch (x.kind) {
     case 'main':
-      if (body.type !== 'action') return violation('WrongItem', `an action of seat ${x.seat} is awaited, not a ${body.type}`, at);
-      if (e.seat !== x.seat) return violation('NotYourTurn', `seat ${x.seat} is awaited, not seat ${e.seat}`, at);
-      if (body.action['seat'] !== e.seat) return violation('NotYourTurn', `seat ${e.seat} signed an action for seat ${String(body.action['seat'])}`, at);
-      if (TABLE_KINDS.includes(String(body.action['kind']))) return violation('IllegalAction', `a seat cannot write a "${String(body.action['kind'])}" action`, at);
+      if (body.type !== 'action') return violation('WrongItem', `an action of seat ${x.seat} is awaited, not a ${body.type}`, where(p));
+      if (e.seat !== x.seat) return violation('NotYourTurn', `seat ${x.seat} is awaited, not seat ${e.seat}`, where(p));
+      if (body.action['seat'] !== e.seat) return violation('NotYourTurn', `seat ${e.seat} signed an action for seat ${String(body.action['seat'])}`, where(p));
+      if (TABLE_KINDS.includes(String(body.action['kind']))) return violation('IllegalAction', `a seat cannot write a "${String(body.action['kind'])}" action`, where(p));
       return null;
     case 'random': {
-      if (body.type !== 'link') return violation(body.type === 'action' ? 'NotYourTurn' : 'WrongItem', `beacon links for random event ${x.event} are awaited, not a ${body.type}`, at);
-      if (chain.gone[e.seat]) return violation('WrongItem', 'a seat that is gone gives no beacon link', at);
-      if (body.event !== x.event) return violation('BadLink', `the link is for event ${body.event}, not ${x.event}`, at);
+      if (body.type !== 'link') return violation(body.type === 'action' ? 'NotYourTurn' : 'WrongItem', `beacon links for random event ${x.event} are awaited, not a ${body.type}`, where(p));
+      if (chain.gone[e.seat]) return violation('WrongItem', 'a seat that is gone gives no beacon link', where(p));
+      if (body.event !== x.event) return violation('BadLink', `the link is for event ${body.event}, not ${x.event}`, where(p));
       const ok = isNextLink(chain.links[e.seat]!, linkIndex(x.event), body.link, chain.genesis.genesis.settings.beaconLength);
-      return ok ? null : violation('BadLink', `link ${linkIndex(x.event)} does not hash to the seat's previous link`, at);
+      return ok ? null : violation('BadLink', `link ${linkIndex(x.event)} does not hash to the seat's previous link`, where(p));
     }
     case 'close': {
-      if (body.type !== 'open') return violation(body.type === 'action' ? 'NotYourTurn' : 'WrongItem', `final openings are awaited, not a ${body.type}`, at);
-      if (chain.gone[e.seat]) return violation('WrongItem', 'a seat that is gone opens nothing', at);
+      if (body.type !== 'open') return violation(body.type === 'action' ? 'NotYourTurn' : 'WrongItem', `final openings are awaited, not a ${body.type}`, where(p));
+      if (chain.gone[e.seat]) return violation('WrongItem', 'a seat that is gone opens nothing', where(p));
       const problem = openingsProblem(chain.state, e.seat, body.openings);
-      return problem ? violation('BadOpening', problem, at) : null;
+      return problem ? violation('BadOpening', problem, where(p)) : null;
     }
     case 'final':
-      if (body.type !== 'final') return violation('WrongItem', `final signatures are awaited, not a ${body.type}`, at);
-      if (body.state !== (final?.state ?? stateHash(chain.state))) return violation('BadFinal', 'the final signature is over another state', at);
-      if (body.signatures !== (final?.signatures ?? signaturesDigest(chain))) return violation('BadFinal', 'the final signature covers other signatures', at);
+      if (body.type !== 'final') return violation('WrongItem', `final signatures are awaited, not a ${body.type}`, where(p));
+      if (body.state !== (final?.state ?? stateHash(chain.state))) return violation('BadFinal', 'the final signature is over another state', where(p));
+      if (body.signatures !== (final?.signatures ?? signaturesDigest(chain))) return violation('BadFinal', 'the final signature covers other signatures', where(p));
       return null;
   }
 }
@@ -310,8 +310,12 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
 /** The common element: one seat's action. */
 function applyAction1(chain: Chain, p: ParsedEntry): Result<Applied, ElementFailure> {
   const body = p.entry.body;
-  const next = guarded(() => applyAction(chain.state, body.type === 'action' ? body.action : null));
-  if ('thrown' in next) return engineFailed(0, chain.seq, next.thrown);
+  let next: Result<GameState, RuleError>;
+  try {
+    next = applyAction(chain.state, body.type === 'action' ? body.action : null);
+  } catch (e) {
+    return engineFailed(0, chain.seq, thrownMessage(e));
+  }
   if (!next.ok) return fail(0, violation('IllegalAction', `${next.error.code} (${next.error.rule}): ${next.error.message}`, { ...where(p), rule: next.error.code }));
   const seat = p.entry.seat;
   const gone = chain.gone[seat] ? chain.gone.map((g, s) => (s === seat ? false : g)) : chain.gone;

@@ -29,7 +29,7 @@ type TextHash = (text: string) => string;
 let native: TextHash | undefined;
 
 interface NodeCryptoHash {
-  hash?: (algorithm: string, data: string, encoding: 'buffer') => { toString(enc: 'hex', start: number, end: number): string };
+  hash?: (algorithm: string, data: string, encoding: 'hex') => string;
   createHash?: (algorithm: string) => { update(data: string, enc: 'utf8'): { digest(enc: 'hex'): string } };
 }
 
@@ -47,7 +47,7 @@ export async function loadNativeHash(): Promise<boolean> {
     const h = mod.hash;
     const c = mod.createHash;
     const candidate: TextHash | undefined = h
-      ? (t) => h('sha512', t, 'buffer').toString('hex', 0, 32)
+      ? (t) => h('sha512', t, 'hex').slice(0, 64)
       : c
         ? (t) => c('sha512').update(t, 'utf8').digest('hex').slice(0, 64)
         : undefined;

@@ -17,7 +17,7 @@ export {
 } from './signature.js';
 export { VIOLATION_CODES, PROOF_CODES, type Violation, type ViolationCode } from './errors.js';
 export { type Genesis, type ParsedGenesis, type ProtocolSettings, type SeatIdentity, DEFAULT_SETTINGS, makeGenesisText, parseGenesisText, genesisId } from './genesis.js';
-export { type Entry, type Body, type BodyType, type Opening, type SignedEntry, type ParsedEntry, BODY_TYPES, makeEntryText, parseEntryText, parseSignedEntry, parseSigned, makeSignedEntry, entryId } from './entry.js';
+export { type Entry, type Body, type BodyType, type Opening, type SignedEntry, type ParsedEntry, BODY_TYPES, makeEntryText, parseEntryText, parseSignedEntry, parseSigned, makeSignedEntry, entryId, PositionReader } from './entry.js';
 export { type Echo, makeEchoText, parseEchoText, echoId } from './echo.js';
 export { type WireMessage, type ParsedMessage, type SignedEcho, makeMessage, parseMessage, unparseMessage } from './wire.js';
 export { type SeatSecrets, makeSeatSecrets, seatIdentity } from './secrets.js';

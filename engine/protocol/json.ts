@@ -62,6 +62,10 @@ export function isCanonical(value: unknown, text: string): boolean {
 
 const INTEGER_LIKE = /^(0|[1-9][0-9]*)$/;
 
+/**
+ * Whether every object's keys in `x` come in code-unit order and every number is a safe integer;
+ * 'unsure' where an object has integer-like keys, which JavaScript reorders.
+ */
 function keysInOrder(x: unknown): boolean | 'unsure' {
   if (typeof x !== 'object' || x === null) return typeof x !== 'number' || Number.isSafeInteger(x);
   let result: boolean | 'unsure' = true;
@@ -84,4 +88,100 @@ function keysInOrder(x: unknown): boolean | 'unsure' {
     if (r === 'unsure') result = 'unsure';
   }
   return result;
+}
+
+/**
+ * Whether `text` is certainly canonical JSON, judged from the text alone in one pass (no value
+ * built, no string made): true only for texts that canonicalJson(JSON.parse(text)) gives back
+ * exactly, within a simple subset: ASCII strings without escapes, integers of at most 15 digits.
+ * False means "not in this subset or not canonical": the caller then decides with isCanonical.
+ * Checked against the reference on generated and mutated texts (test/protocol/codecs.test.ts).
+ */
+export function isPlainCanonicalText(text: string): boolean {
+  return canonicalValueEnd(text, 0, 0) === text.length;
+}
+
+const MAX_DEPTH = 32;
+
+/** The index just past the canonical value starting at `i`, or -1. */
+function canonicalValueEnd(t: string, i: number, depth: number): number {
+  const c = t.charCodeAt(i);
+  if (c === 34 /* " */) return stringEnd(t, i);
+  if (c === 123 /* { */) {
+    if (depth >= MAX_DEPTH) return -1;
+    i++;
+    if (t.charCodeAt(i) === 125 /* } */) return i + 1;
+    let prevStart = -1;
+    let prevEnd = -1;
+    for (;;) {
+      const keyEnd = stringEnd(t, i);
+      if (keyEnd < 0 || t.charCodeAt(keyEnd) !== 58 /* : */) return -1;
+      // Keys strictly increasing by code unit: sorted and unique.
+      if (prevStart >= 0 && !keyBefore(t, prevStart + 1, prevEnd - 1, i + 1, keyEnd - 1)) return -1;
+      prevStart = i;
+      prevEnd = keyEnd;
+      i = canonicalValueEnd(t, keyEnd + 1, depth + 1);
+      if (i < 0) return -1;
+      const d = t.charCodeAt(i);
+      if (d === 125 /* } */) return i + 1;
+      if (d !== 44 /* , */) return -1;
+      i++;
+    }
+  }
+  if (c === 91 /* [ */) {
+    if (depth >= MAX_DEPTH) return -1;
+    i++;
+    if (t.charCodeAt(i) === 93 /* ] */) return i + 1;
+    for (;;) {
+      i = canonicalValueEnd(t, i, depth + 1);
+      if (i < 0) return -1;
+      const d = t.charCodeAt(i);
+      if (d === 93 /* ] */) return i + 1;
+      if (d !== 44 /* , */) return -1;
+      i++;
+    }
+  }
+  if (c === 45 /* - */ || (c >= 48 && c <= 57)) return integerEnd(t, i);
+  if (t.startsWith('true', i)) return i + 4;
+  if (t.startsWith('false', i)) return i + 5;
+  if (t.startsWith('null', i)) return i + 4;
+  return -1;
+}
+
+/** A string of printable ASCII without `"` or `\` (so written exactly as JSON.stringify writes it). */
+function stringEnd(t: string, i: number): number {
+  if (t.charCodeAt(i) !== 34) return -1;
+  for (let j = i + 1; j < t.length; j++) {
+    const c = t.charCodeAt(j);
+    if (c === 34) return j + 1;
+    if (c < 32 || c > 126 || c === 92) return -1;
+  }
+  return -1;
+}
+
+/** -?(0|[1-9][0-9]*) with at most 15 digits (always a safe integer), never -0. */
+function integerEnd(t: string, i: number): number {
+  const negative = t.charCodeAt(i) === 45;
+  const start = negative ? i + 1 : i;
+  let j = start;
+  while (j < t.length) {
+    const c = t.charCodeAt(j);
+    if (c < 48 || c > 57) break;
+    j++;
+  }
+  const digits = j - start;
+  if (digits === 0 || digits > 15 || (t.charCodeAt(start) === 48 && (digits > 1 || negative))) return -1;
+  const next = t.charCodeAt(j);
+  if (next === 46 /* . */ || next === 101 /* e */ || next === 69 /* E */) return -1;
+  return j;
+}
+
+/** Whether the key t[a..aEnd) sorts strictly before t[b..bEnd) by code units. */
+function keyBefore(t: string, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  for (; a < aEnd && b < bEnd; a++, b++) {
+    const x = t.charCodeAt(a);
+    const y = t.charCodeAt(b);
+    if (x !== y) return x < y;
+  }
+  return aEnd - a < bEnd - b;
 }

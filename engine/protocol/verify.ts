@@ -5,7 +5,7 @@ import { isHexOf } from './bytes.js';
 import { applyElement, type Chain, checkEntry, checkFinals, type End, startChain, type Absence } from './chain.js';
 import { parseEchoText } from './echo.js';
 import { stateDigest } from './state-digest.js';
-import { type ParsedEntry, parseSigned as parseSignedText, type SignedEntry } from './entry.js';
+import { type ParsedEntry, parseSigned as parseSignedText, PositionReader, type SignedEntry } from './entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
 import { type ParsedGenesis, parseGenesisText } from './genesis.js';
 import { parseReplayJson, type Replay } from './replay.js';
@@ -100,25 +100,32 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   if (r.genesisSignatures.length !== n || !r.genesisSignatures.every((s) => isHexOf(s, 64)))
     return fileFailure(violation('BadGenesis', `the genesis needs ${n} signatures, one per seat, each 64 bytes of hex`));
 
-  const checks: Numbered[] = r.genesisSignatures.map((sig, seat) => ({ number: 0, element: null, seat, check: () => genesisCheck(genesis, seat, sig), what: () => `seat ${seat}'s signature of the genesis` }));
+  const genesisChecks: Numbered[] = r.genesisSignatures.map((sig, seat) => ({ number: 0, element: null, seat, check: () => genesisCheck(genesis, seat, sig), what: () => `seat ${seat}'s signature of the genesis` }));
   let chain: Chain = startChain(genesis, r.genesisSignatures);
   let structural: Failure | null = null;
   let number = 0;
   let entries = 0;
 
-  // 1. The log, element by element: everything but signatures.
+  // 1. The log, element by element: everything but signatures. Entries are read at the position
+  // they must name (only their bodies parsed); one that does not read so is parsed in full, which
+  // names what is wrong with it.
   for (let i = 0; i < r.log.length && !structural; i++) {
     const el = r.log[i]!;
+    const reader = new PositionReader(genesis.id, chain.seq, chain.head);
     const parsed: ParsedEntry[] = [];
     for (const s of el) {
       number++;
+      const fast = reader.read(s.text, s.sig);
+      if (fast) {
+        parsed.push(fast);
+        continue;
+      }
       const p = parseSigned(s);
       if (!p.ok) {
         structural = { entry: number, element: i, seat: null, code: p.error.code, message: p.error.message };
         break;
       }
       parsed.push(p.value);
-      checks.push(entryNumbered(genesis, p.value, number, i));
     }
     if (structural) break;
     entries += parsed.length;
@@ -181,13 +188,18 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   const allFinalsGood = finalsGood.every(Boolean);
   const ending: Ending = verdict ?? (chain.closed ? { kind: 'finished', end: chain.end!, finals: finalSeats, absences: chain.absences } : { kind: 'incomplete', absences: chain.absences });
   if (!structural && options.mode !== 'full' && finalSeats.length === n && allFinalsGood) return ok(summarise(genesis, chain, r, ending, entries, checked, 'fast'));
-  // Otherwise each signature not covered by a good final signature, up to the first structural failure.
+  // Otherwise each signature not covered by a good final signature, up to the first structural
+  // failure. The log is read again for them, in full: this is the rare path.
   const covered = new Set<Seat | null>(!structural && allFinalsGood && options.mode !== 'full' ? finalSeats : []);
-  const todo = [...checks, ...evidenceChecks].filter((c) => c.number <= limit(structural, number) && !covered.has(c.seat));
+  const upTo = limit(structural, number);
+  const logChecks = entrySignatures(genesis, r.log, upTo);
+  const todo = [...genesisChecks, ...logChecks.checks, ...evidenceChecks].filter((c) => c.number <= upTo && !covered.has(c.seat));
   const good = await verifySignatures(scheme, todo.map((c) => c.check()));
   checked += todo.length;
   const bad = [...todo.filter((_, i) => !good[i]), ...finalChecks.filter((_, i) => finalsGood[i] === false)].sort((a, b) => a.number - b.number)[0];
-  if (bad && (!structural || bad.number <= limit(structural, number))) {
+  const unreadable = logChecks.failure;
+  if (unreadable && (!bad || unreadable.entry! < bad.number)) return invalid(unreadable);
+  if (bad && (!structural || bad.number <= upTo)) {
     return invalid({ entry: bad.number || null, element: bad.element, seat: bad.seat, code: 'BadSignature', message: `${bad.what()} does not verify` });
   }
   if (structural) return invalid(structural);
@@ -234,6 +246,25 @@ class EntrySignature implements Numbered {
   what(): string {
     return `the signature of entry ${this.number} (seat ${this.seat}'s ${this.kind ?? `${this.type} entry`})`;
   }
+}
+
+/**
+ * The signatures of the log's entries numbered up to `upTo`, each entry parsed in full; the first
+ * entry that does not parse (a signature that is not hex, which the fast reading does not look at)
+ * is a failure of its own.
+ */
+function entrySignatures(genesis: ParsedGenesis, log: Replay['log'], upTo: number): { checks: Numbered[]; failure: Failure | null } {
+  const checks: Numbered[] = [];
+  let number = 0;
+  for (let i = 0; i < log.length; i++) {
+    for (const s of log[i]!) {
+      if (++number > upTo) return { checks, failure: null };
+      const p = parseSigned(s);
+      if (!p.ok) return { checks, failure: { entry: number, element: i, seat: null, code: p.error.code, message: p.error.message } };
+      checks.push(entryNumbered(genesis, p.value, number, i));
+    }
+  }
+  return { checks, failure: null };
 }
 
 const entryNumbered = (genesis: ParsedGenesis, p: ParsedEntry, number: number, element: number | null, kind?: string): Numbered =>

@@ -73,7 +73,11 @@ describe('replay tampering', () => {
     let cases = 0;
     for (const { name, replay } of recorded) {
       for (const x of entries(replay)) {
-        const changes: [string, SignedEntry][] = [['signature', { ...x.entry, sig: flipHex(x.entry.sig) }]];
+        const changes: [string, SignedEntry][] = [
+          ['signature', { ...x.entry, sig: flipHex(x.entry.sig) }],
+          ['signature digit', { ...x.entry, sig: `${x.entry.sig.slice(0, 70)}g${x.entry.sig.slice(71)}` }],
+          ['canonical form', { ...x.entry, text: x.entry.text.replace(',', ', ') }],
+        ];
         for (const field of ['prev', 'link', 'salt', 'state', 'signatures', 'game']) {
           const text = flipIn(x.entry.text, field);
           if (text) changes.push([field, { ...x.entry, text }]);
