@@ -4,7 +4,8 @@ import { MAX_PLAYERS, type Seat } from '../core/vocabulary.js';
 import { isHexOf } from './bytes.js';
 import { TAGS, taggedDigest } from './digest.js';
 import { type Violation, violation } from './errors.js';
-import { hasOnlyKeys, isCanonical, isCount, isObj, isPlainCanonicalText, isPlainJson, malformed, parseJson } from './json.js';
+import { hasOnlyKeys, isCanonical, isCount, isObj, isPlainJson, malformed, parseJson } from './json.js';
+import { readPlainCanonical } from './plain-json.js';
 
 /** What opens a committed reference at the end of the game (the engine's TileOpening, for any pile). */
 export interface Opening {
@@ -125,7 +126,7 @@ export function parseEntryText(text: string): Result<Entry, Violation> {
 
 /**
  * Reads the entries expected at one position of a known game: the verifier's fast path. An entry
- * is read here only if its text is canonical (checked on the text, in one pass) and its fields are
+ * is read here only if its text is canonical (read and checked in one pass) and its fields are
  * exactly the expected game, position and previous hash, a seat and a body of a valid shape.
  * Anything else gives null, and the caller reads the entry with `parseSigned` and `checkEntry`,
  * which name what is wrong. What this reads, `parseSigned` reads the same, except that only the
@@ -141,11 +142,11 @@ export class PositionReader {
 
   read(text: string, sig: string): ParsedEntry | null {
     // Canonical text, then these six fields with the expected values: the entry for this
-    // position, nothing more. (Entries outside the plain subset the text check knows, with
+    // position, nothing more. (Entries outside the plain subset the one-pass reading knows, with
     // escapes in strings for instance, take the general path.)
-    if (sig.length !== 128 || !isPlainCanonicalText(text)) return null;
-    const e: unknown = JSON.parse(text);
-    if (!isObj(e) || e['game'] !== this.game || e['prev'] !== this.prev || e['seq'] !== this.seq || e['v'] !== 1 || this.seq > MAX_SEQ) return null;
+    if (sig.length !== 128 || this.seq > MAX_SEQ) return null;
+    const e = readPlainCanonical(text);
+    if (!isObj(e) || e['game'] !== this.game || e['prev'] !== this.prev || e['seq'] !== this.seq || e['v'] !== 1) return null;
     let keys = 0;
     for (const _ in e) keys++;
     const seat = e['seat'];
