@@ -107,7 +107,7 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   let entries = 0;
 
   // 1. The log, element by element: everything but signatures. Entries are read at the position
-  // they must name (only their bodies parsed); one that does not read so is parsed in full, which
+  // they must name (PositionReader); one that does not read so takes the general path, which
   // names what is wrong with it.
   for (let i = 0; i < r.log.length && !structural; i++) {
     const el = r.log[i]!;
