@@ -1,6 +1,6 @@
 import type { Seat } from '../core/vocabulary.js';
 import { activeSeats, canonicalOrder, type Chain, claimedAbsent, expectation } from './chain.js';
-import type { ParsedEntry } from './entry.js';
+import { claimRound, type ParsedEntry } from './entry.js';
 
 /**
  * How a peer turns the entries it holds for the current position into a complete element,
@@ -14,12 +14,12 @@ export function assembleElement(chain: Chain, held: readonly ParsedEntry[]): Par
   const items = held.filter((p) => p.entry.body.type !== 'absent');
   const claims = held.filter((p) => p.entry.body.type === 'absent');
   const itemOf = (s: Seat) => items.find((p) => p.entry.seat === s);
-  // A complete set of claims, grouped by the seats they name.
+  // A complete set of claims, grouped by round and by the seats they name.
   const sets = new Map<string, ParsedEntry[]>();
   for (const c of claims) {
     const b = c.entry.body;
     if (b.type !== 'absent') continue;
-    const key = b.seats.join(',');
+    const key = `${claimRound(b)}|${b.seats.join(',')}`;
     sets.set(key, [...(sets.get(key) ?? []), c]);
   }
   for (const group of sets.values()) {
@@ -54,4 +54,25 @@ export function seatsToClaim(chain: Chain, me: Seat, held: readonly ParsedEntry[
     return [x.seat, ...silent].sort((a, b) => a - b);
   }
   return active.filter((s) => !has(s));
+}
+
+/**
+ * Whether the claims of one round held at the current position can still settle: whether some
+ * set A, with the awaited seat in it at an action (every claim there names it), leaves at least
+ * one seat to sign and is named exactly by every claim held from a seat outside A. Holding more
+ * claims only rules sets out, so a round that cannot settle now never will, anywhere: its
+ * claimers may sign claims for the next round without any risk of settling the place two ways.
+ */
+export function roundCanSettle(chain: Chain, claims: readonly ParsedEntry[]): boolean {
+  const x = expectation(chain);
+  const active = activeSeats(chain);
+  const universe = x.kind === 'main' && !active.includes(x.seat) ? [...active, x.seat].sort((a, b) => a - b) : active;
+  for (let mask = 1; mask < 1 << universe.length; mask++) {
+    const set = universe.filter((_, i) => (mask >> i) & 1);
+    if (x.kind === 'main' && !set.includes(x.seat)) continue;
+    if (active.every((s) => set.includes(s))) continue;
+    const key = set.join(',');
+    if (claims.every((c) => set.includes(c.entry.seat) || (c.entry.body.type === 'absent' && c.entry.body.seats.join(',') === key))) return true;
+  }
+  return false;
 }

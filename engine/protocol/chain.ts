@@ -6,7 +6,7 @@ import { applyAction, awaiting, stateHash } from '../game.js';
 import { newGame } from '../map/setup.js';
 import { type BeaconMark, beaconValue, isNextLink, linkIndex } from './beacon.js';
 import { TAGS, taggedDigest } from './digest.js';
-import type { ParsedEntry } from './entry.js';
+import { claimRound, type ParsedEntry } from './entry.js';
 import { type Violation, violation } from './errors.js';
 import type { ParsedGenesis } from './genesis.js';
 import { openingsProblem } from './openings.js';
@@ -199,17 +199,19 @@ export const canonicalOrder = (entries: readonly ParsedEntry[]): ParsedEntry[] =
 
 /**
  * The set of seats a set of claims declares absent, if the claims are complete: every seat not
- * gone and not named signed exactly one claim naming exactly that set. `undefined` otherwise.
+ * gone and not named signed exactly one claim naming exactly that set, all in one round.
+ * `undefined` otherwise.
  */
 export function claimedAbsent(chain: Chain, claims: readonly ParsedEntry[]): Seat[] | undefined {
   const first = claims[0]?.entry.body;
   if (!first || first.type !== 'absent') return undefined;
   const named = first.seats;
   const key = named.join(',');
+  const round = claimRound(first);
   const claimers = new Set<Seat>();
   for (const c of claims) {
     const b = c.entry.body;
-    if (b.type !== 'absent' || b.seats.join(',') !== key || claimers.has(c.entry.seat)) return undefined;
+    if (b.type !== 'absent' || b.seats.join(',') !== key || claimRound(b) !== round || claimers.has(c.entry.seat)) return undefined;
     claimers.add(c.entry.seat);
   }
   const needed = activeSeats(chain).filter((s) => !named.includes(s));

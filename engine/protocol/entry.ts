@@ -22,7 +22,7 @@ export interface Opening {
 export type Body =
   | { readonly type: 'action'; readonly action: { readonly [key: string]: Json } }
   | { readonly type: 'link'; readonly event: number; readonly link: string }
-  | { readonly type: 'absent'; readonly seats: readonly Seat[] }
+  | { readonly type: 'absent'; readonly seats: readonly Seat[]; readonly round?: number }
   | { readonly type: 'open'; readonly openings: readonly Opening[] }
   | { readonly type: 'final'; readonly state: string; readonly signatures: string };
 export type BodyType = Body['type'];
@@ -54,6 +54,11 @@ export interface ParsedEntry extends SignedEntry {
 }
 
 export const MAX_SEQ = 10_000_000;
+/** Claims at one place move to a new round only when the last one can no longer settle: a few suffice. */
+export const MAX_CLAIM_ROUND = 64;
+
+/** The round of an absence claim (0 when the body has none). */
+export const claimRound = (body: Extract<Body, { type: 'absent' }>): number => body.round ?? 0;
 const MAX_OPENINGS = 512;
 
 export const makeEntryText = (entry: Entry): string => canonicalJson(entry);
@@ -81,10 +86,13 @@ export function parseBody(x: unknown, plain = false): Body | undefined {
       if (!hasOnlyKeys(x, ['type', 'event', 'link']) || !isCount(x['event'], MAX_SEQ) || !isHexOf(x['link'], 32)) return undefined;
       return { type: 'link', event: x['event'], link: x['link'] };
     case 'absent': {
-      const seats = x['seats'];
-      if (!hasOnlyKeys(x, ['type', 'seats']) || !Array.isArray(seats) || seats.length === 0 || seats.length > MAX_PLAYERS) return undefined;
+      const { seats, round } = x;
+      if (!hasOnlyKeys(x, ['type', 'seats', 'round']) || !Array.isArray(seats) || seats.length === 0 || seats.length > MAX_PLAYERS) return undefined;
       if (!seats.every((s, i) => isCount(s, MAX_PLAYERS - 1) && (i === 0 || s > seats[i - 1]))) return undefined;
-      return { type: 'absent', seats: seats as Seat[] };
+      // Round 0 is written by leaving the field out: one content, one text.
+      if (round === undefined) return { type: 'absent', seats: seats as Seat[] };
+      if (!isCount(round, MAX_CLAIM_ROUND) || round === 0) return undefined;
+      return { type: 'absent', seats: seats as Seat[], round };
     }
     case 'open': {
       const list = x['openings'];

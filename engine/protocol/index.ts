@@ -17,7 +17,7 @@ export {
 } from './signature.js';
 export { VIOLATION_CODES, PROOF_CODES, type Violation, type ViolationCode } from './errors.js';
 export { type Genesis, type ParsedGenesis, type ProtocolSettings, type SeatIdentity, DEFAULT_SETTINGS, makeGenesisText, parseGenesisText, genesisId } from './genesis.js';
-export { type Entry, type Body, type BodyType, type Opening, type SignedEntry, type ParsedEntry, BODY_TYPES, makeEntryText, parseEntryText, parseSignedEntry, parseSigned, makeSignedEntry, entryId, PositionReader } from './entry.js';
+export { type Entry, type Body, type BodyType, type Opening, type SignedEntry, type ParsedEntry, BODY_TYPES, makeEntryText, parseEntryText, parseSignedEntry, parseSigned, makeSignedEntry, entryId, PositionReader, claimRound, MAX_CLAIM_ROUND } from './entry.js';
 export { type Echo, makeEchoText, parseEchoText, echoId } from './echo.js';
 export { type WireMessage, type ParsedMessage, type SignedEcho, makeMessage, parseMessage, unparseMessage } from './wire.js';
 export { type SeatSecrets, makeSeatSecrets, seatIdentity } from './secrets.js';
@@ -41,7 +41,7 @@ export {
   elementHash,
   signaturesDigest,
 } from './chain.js';
-export { assembleElement, seatsToClaim } from './assemble.js';
+export { assembleElement, roundCanSettle, seatsToClaim } from './assemble.js';
 export { stateDigest } from './state-digest.js';
 export { Peer, type PeerConfig, type PeerAgent, type Outcome } from './peer.js';
 export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJson, makeReplayText, parseReplayJson, parseReplayText } from './replay.js';

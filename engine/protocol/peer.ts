@@ -3,11 +3,11 @@ import type { GameState } from '../core/state.js';
 import type { Vault } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
 import { legalActions, stateHash } from '../game.js';
-import { assembleElement, seatsToClaim } from './assemble.js';
+import { assembleElement, roundCanSettle, seatsToClaim } from './assemble.js';
 import { linkIndex } from './beacon.js';
 import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, startChain } from './chain.js';
 import type { Echo } from './echo.js';
-import type { Body, ParsedEntry } from './entry.js';
+import { type Body, claimRound, type Entry, MAX_CLAIM_ROUND, type ParsedEntry } from './entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
 import type { ParsedGenesis } from './genesis.js';
 import { finalOpenings } from './openings.js';
@@ -58,6 +58,12 @@ const FUTURE_WINDOW = 256;
  * signature), echoes every element, and claims absent whoever its logical timer says is late.
  * Messages are handled one at a time, in arrival order.
  */
+/**
+ * One place for one seat's entry of one kind: a position after a given history (and, for
+ * claims, a round). Two different entries of one seat in one slot are an equivocation.
+ */
+const slotOf = (e: Entry): string => `${e.seq}|${e.prev}|${e.seat}|${e.body.type}${e.body.type === 'absent' ? `|${claimRound(e.body)}` : ''}`;
+
 export class Peer {
   readonly seat: Seat;
   chain: Chain;
@@ -72,8 +78,8 @@ export class Peer {
   private readonly bySeq = new Map<number, ParsedEntry[]>();
   private readonly known = new Map<string, ParsedEntry>();
   private readonly slots = new Map<string, ParsedEntry>();
-  /** The claims this seat signed, by place (`seq|prev`): a claim binds its signer at that place only. */
-  private readonly claimedAt = new Map<string, readonly Seat[]>();
+  /** The seats this seat claimed absent, by place (`seq|prev`) and round: a claim binds its signer at that place only. */
+  private readonly claimedAt = new Map<string, readonly (readonly Seat[])[]>();
   /** What this seat wrote, by place and kind: once each. */
   private readonly sent = new Set<string>();
   private readonly finals = new Map<Seat, ParsedEntry>();
@@ -174,7 +180,7 @@ export class Peer {
     if (known) return;
     // One place in the log: a position after a given history. Two entries on different histories
     // (a late entry, then the same position after the settled one) are no equivocation.
-    const slot = `${e.seq}|${e.prev}|${e.seat}|${e.body.type}`;
+    const slot = slotOf(e);
     const other = this.slots.get(slot);
     if (other && other.id !== p.id) {
       if (this.onMyHistory(e.seq, e.prev)) return this.equivocation(other, p);
@@ -196,8 +202,7 @@ export class Peer {
       if (PROOF_CODES.includes(v.code)) return this.verdict(v, { entries: [p], echo: null }, this.chain.seq);
       return this.incident(v);
     }
-    const mine = this.claimedAt.get(this.place);
-    if (mine && p.entry.body.type !== 'absent' && mine.includes(p.entry.seat)) {
+    if (p.entry.body.type !== 'absent' && this.claimedHere(p.entry.seat)) {
       // A claim binds its signer: the item came too late (unless another seat proves, by an
       // echo, that the claims can never be complete: see handleEcho).
       return this.incident(violation('Superseded', `seat ${p.entry.seat}'s ${p.entry.body.type} came after this seat claimed it absent`, { seat: p.entry.seat, seq: p.entry.seq }));
@@ -217,7 +222,10 @@ export class Peer {
     const step = this.history[e.seq];
     if (e.body.type === 'absent' && e.body.seats.includes(this.seat) && step) {
       const key = e.body.seats.join(',');
-      const group = (this.bySeq.get(e.seq) ?? []).filter((q) => q.entry.prev === e.prev && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key);
+      const round = claimRound(e.body);
+      const group = (this.bySeq.get(e.seq) ?? []).filter(
+        (q) => q.entry.prev === e.prev && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key && claimRound(q.entry.body) === round,
+      );
       const named = claimedAbsent(step.before, group);
       const mineThere = step.entries.some((q) => q.entry.seat === this.seat && q.entry.body.type !== 'absent');
       if (named && mineThere) return this.rollback(e.seq);
@@ -283,8 +291,7 @@ export class Peer {
    * never be complete, so the claimer takes the element the echo shows.
    */
   private async adoptByEvidence(echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): Promise<void> {
-    const mine = this.claimedAt.get(this.place);
-    if (!mine || echo.claimed || mine.includes(echo.seat) || this.chain.gone[echo.seat]) return;
+    if (!this.claimedAt.has(this.place) || echo.claimed || this.claimedHere(echo.seat) || this.chain.gone[echo.seat]) return;
     const element = entries.filter((p) => p.entry.seq === this.chain.seq);
     if (element.length !== entries.length || !element.every((p) => this.known.get(p.id)?.sig === p.sig)) return;
     if (!(await verifySignature(this.config.scheme, echoCheck(this.chain.genesis, echo.seat, signed)))) return;
@@ -329,7 +336,7 @@ export class Peer {
     // Entries and echoes that were ahead of this peer (two of one seat for one place: equivocation).
     const ready = this.candidates();
     for (const [i, a] of ready.entries()) {
-      const b = ready.slice(i + 1).find((q) => q.entry.seat === a.entry.seat && q.entry.body.type === a.entry.body.type);
+      const b = ready.slice(i + 1).find((q) => slotOf(q.entry) === slotOf(a.entry));
       if (b) return this.equivocation(a, b);
     }
     const echoes = this.pendingEchoes.filter((x) => x.echo.seq <= seq);
@@ -392,6 +399,11 @@ export class Peer {
     return { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] };
   }
 
+  /** Whether this seat claimed `seat` absent at the current place, in any round. */
+  private claimedHere(seat: Seat): boolean {
+    return (this.claimedAt.get(this.place) ?? []).some((seats) => seats.includes(seat));
+  }
+
   /** Whether `prev` is the hash this peer holds for the element before position `seq`. */
   private onMyHistory(seq: number, prev: string): boolean {
     if (seq > this.chain.seq) return false;
@@ -421,7 +433,7 @@ export class Peer {
     const chain = this.chain;
     const p = await signEntry(this.config.scheme, this.config.secrets.keys, { v: 1, game: chain.genesis.id, seq: chain.seq, seat: this.seat, prev: chain.head, body });
     this.config.send(makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
-    this.remember(p, `${p.entry.seq}|${p.entry.prev}|${this.seat}|${body.type}`);
+    this.remember(p, slotOf(p.entry));
     await this.accept(p);
   }
 
@@ -433,11 +445,20 @@ export class Peer {
     if (this.done || timer === null || this.now - this.since < timer) return;
     const x = expectation(this.chain);
     if (x.kind === 'final') return this.finish();
-    if (this.claimedAt.has(this.place) || this.chain.gone[this.seat]) return;
-    const seats = seatsToClaim(this.chain, this.seat, [...this.pool.values()], this.lastHeard);
+    if (this.chain.gone[this.seat]) return;
+    const held = [...this.pool.values()];
+    const rounds = this.claimedAt.get(this.place) ?? [];
+    // Claims of a later round only once the last one can no longer settle anywhere (honest peers
+    // that heard different things claimed different sets): the place then settles in that round.
+    const round = rounds.length;
+    if (round > 0) {
+      const last = held.filter((p) => p.entry.body.type === 'absent' && claimRound(p.entry.body) === round - 1);
+      if (round > MAX_CLAIM_ROUND || roundCanSettle(this.chain, last)) return;
+    }
+    const seats = seatsToClaim(this.chain, this.seat, held, this.lastHeard);
     if (seats.length === 0) return;
-    this.claimedAt.set(this.place, seats);
-    await this.write({ type: 'absent', seats });
+    this.claimedAt.set(this.place, [...rounds, seats]);
+    await this.write(round === 0 ? { type: 'absent', seats } : { type: 'absent', seats, round });
   }
 
   // ------------------------------------------------------------------ endings

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Seat } from '../../engine/index.js';
-import { expectation, makeMessage, type Network, setTable, verifyReplay } from '../../engine/protocol/index.js';
+import { type Chain, expectation, makeMessage, type Network, type ParsedEntry, roundCanSettle, setTable, verifyReplay } from '../../engine/protocol/index.js';
 import { honestAgents, read, setupFor, SHORT } from './harness.js';
 
 /**
@@ -48,6 +48,59 @@ describe('absence claims and late entries', () => {
     expect((await verifyReplay(peers[0]!.replay())).valid).toBe(true);
   });
 
+  it('honest peers that claimed different sets (one heard a seat the other did not) settle in a later round', async () => {
+    const W: Seat = 0; // stops answering at its turn
+    const B: Seat = 3; // its messages to Y are delayed
+    const Y: Seat = 2;
+    let target: number | undefined;
+    let releasing = false;
+    const held: { from: Seat; to: Seat; text: string }[] = [];
+    // The first action position after 12 that awaits W: W never writes it, nor anything after.
+    const awaitsW = (net: Network, s: Seat) => {
+      const c = net.peers[s]!.chain;
+      const x = expectation(c);
+      return c.seq > 12 && x.kind === 'main' && x.seat === W;
+    };
+    const silentW = (text: string, _to: Seat, net: Network): string[] => {
+      if (target === undefined && awaitsW(net, W)) target = net.peers[W]!.chain.seq;
+      return target !== undefined && net.peers[W]!.chain.seq >= target ? [] : [text];
+    };
+    // From the moment B reaches that position, B's messages to Y wait: Y has not heard from B
+    // since the last element and claims B absent too; the others claim W alone.
+    const slowToY = (text: string, to: Seat, net: Network): string[] => {
+      if (target === undefined && awaitsW(net, B)) target = net.peers[B]!.chain.seq;
+      if (releasing || to !== Y || target === undefined) return [text];
+      held.push({ from: B, to, text });
+      return [];
+    };
+    const claims = (net: Network, s: Seat) => (net.peers[s] as unknown as { claimedAt: Map<string, unknown[]> }).claimedAt;
+    const table = await setTable(setupFor(4), 'rounds', honestAgents(4, 'rounds'), {
+      settings: SHORT,
+      cheaters: [W],
+      tamper: { [W]: silentW, [B]: slowToY },
+      onIdle: (net) => {
+        // Once X, Y and B have all claimed (different sets), B's held messages reach Y.
+        if (held.length === 0 || ![1, 2, 3].every((s) => claims(net, s).size > 0)) return;
+        releasing = true;
+        for (const h of held.splice(0)) net.inject(h.from, h.to, h.text);
+      },
+    });
+    for (const p of table.network.peers) await p.start();
+    expect(await table.network.run()).toBe('done');
+    expect(target).toBeDefined();
+    const honest = table.network.honest;
+    expect(new Set(honest.map((p) => p.head)).size).toBe(1);
+    for (const p of honest) expect(p.outcome.kind).toBe('finished');
+    // Round 0 could not settle ({0} from seats 1 and 3, {0, 3} from seat 2); round 1 did, naming W alone.
+    const replay = honest[0]!.replay();
+    const element = replay.log[target!]!;
+    expect(element.every((e) => e.text.includes('"round":1') && e.text.includes('"seats":[0]'))).toBe(true);
+    expect(element.map((e) => JSON.parse(e.text).seat)).toEqual([1, 2, 3]);
+    expect(claims(table.network, Y).size).toBeGreaterThan(0);
+    const v = await verifyReplay(replay);
+    expect(v.valid).toBe(true);
+  });
+
   it('two seats that stop answering at once are both settled, and the game goes on', async () => {
     const gone: Seat[] = [1, 2];
     let cut: number | undefined;
@@ -72,5 +125,29 @@ describe('absence claims and late entries', () => {
     const v = await verifyReplay(honest[0]!.replay());
     expect(v.valid).toBe(true);
     void makeMessage;
+  });
+});
+
+describe('whether a round of claims can still settle', () => {
+  const claim = (seat: Seat, seats: Seat[], round = 0): ParsedEntry =>
+    ({ text: '', sig: '', id: `${seat}`, entry: { v: 1, game: '', seq: 0, seat, prev: '', body: round ? { type: 'absent', seats, round } : { type: 'absent', seats } } }) as ParsedEntry;
+  let chain: Chain;
+  beforeAll(async () => {
+    // A chain of 4 seats where seat 0's action is awaited.
+    const played = await setTable(setupFor(4), 'settle', honestAgents(4, 'settle'), { settings: SHORT });
+    chain = played.network.peers[0]!.chain;
+    expect(expectation(chain)).toEqual({ kind: 'main', seat: 0 });
+  });
+
+  it.each([
+    ['nothing held', [], true],
+    ['one claim', [claim(1, [0])], true],
+    ['all agree', [claim(1, [0]), claim(2, [0]), claim(3, [0])], true],
+    ['a silent seat named by all who named it', [claim(1, [0, 3]), claim(2, [0, 3])], true],
+    ['the silent seat claims too: it can still be declared absent', [claim(1, [0, 3]), claim(2, [0, 3]), claim(3, [0])], true],
+    ['two sets, each refused by a signer outside it', [claim(1, [0]), claim(2, [0, 3]), claim(3, [0])], false],
+    ['two sets from two signers, the third not heard yet', [claim(1, [0]), claim(2, [0, 3])], true],
+  ] as const)('%s', (_, claims, can) => {
+    expect(roundCanSettle(chain, claims)).toBe(can);
   });
 });
