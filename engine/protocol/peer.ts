@@ -52,18 +52,18 @@ const MAX_KNOWN = 1_000_000;
 const FUTURE_WINDOW = 256;
 
 /**
+ * One place for one seat's entry of one kind: a position after a given history (and, for
+ * claims, a round). Two different entries of one seat in one slot are an equivocation.
+ */
+const slotOf = (e: Entry): string => `${e.seq}|${e.prev}|${e.seat}|${e.body.type}${e.body.type === 'absent' ? `|${claimRound(e.body)}` : ''}`;
+
+/**
  * One seat's side of the protocol. It receives messages, checks every entry (signature, game,
  * position, previous hash, who may write it, the rules) before applying it, writes its own
  * entries when the log awaits them (its action, its beacon link, its final openings, its final
  * signature), echoes every element, and claims absent whoever its logical timer says is late.
  * Messages are handled one at a time, in arrival order.
  */
-/**
- * One place for one seat's entry of one kind: a position after a given history (and, for
- * claims, a round). Two different entries of one seat in one slot are an equivocation.
- */
-const slotOf = (e: Entry): string => `${e.seq}|${e.prev}|${e.seat}|${e.body.type}${e.body.type === 'absent' ? `|${claimRound(e.body)}` : ''}`;
-
 export class Peer {
   readonly seat: Seat;
   chain: Chain;
