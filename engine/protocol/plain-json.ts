@@ -10,10 +10,17 @@
  * test/protocol/fastread.test.ts.
  */
 export function readPlainCanonical(text: string): unknown {
+  const read = readPlainCanonicalAt(text, 0);
+  return read && read.end === text.length ? read.value : undefined;
+}
+
+/** The same for the value that starts at `start` in `text`: the value and the index just past it. */
+export function readPlainCanonicalAt(text: string, start: number): { readonly value: unknown; readonly end: number } | undefined {
   const r = new Reader(text);
+  r.at = start;
   try {
     const value = r.value(0);
-    return value === NOT_READ || r.at !== text.length ? undefined : value;
+    return value === NOT_READ ? undefined : { value, end: r.at };
   } catch {
     return undefined;
   }
