@@ -5,7 +5,7 @@
  */
 export type Json = null | boolean | number | string | readonly Json[] | { readonly [key: string]: Json };
 
-export function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown, object?: ObjectWriter): string {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
@@ -16,16 +16,28 @@ export function canonicalJson(value: unknown): string {
       return String(value);
     case 'object': {
       if (value === null) return 'null';
-      if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-      const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj)
-        .filter((k) => obj[k] !== undefined)
-        .sort(compareCodeUnits);
-      return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+      if (!object) return members(value, undefined);
+      return object(value, () => members(value, object));
     }
     default:
       throw new TypeError(`canonicalJson: unsupported ${typeof value}`);
   }
+}
+
+/**
+ * How an object or array is written, for encodings built on canonical JSON (the protocol's
+ * Merkle state digest): given the object and `write`, which gives its canonical text with its
+ * members written the same way, returns the text to put in its place.
+ */
+export type ObjectWriter = (x: object, write: () => string) => string;
+
+function members(value: object, object: ObjectWriter | undefined): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, object)).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj)
+    .filter((k) => obj[k] !== undefined)
+    .sort(compareCodeUnits);
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k], object)}`).join(',')}}`;
 }
 
 /** Plain code-unit comparison: the same order everywhere, unlike localeCompare. */

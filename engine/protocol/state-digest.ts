@@ -1,4 +1,4 @@
-import { compareCodeUnits } from '../core/canonical.js';
+import { canonicalJson } from '../core/canonical.js';
 import { TAGS, taggedDigest } from './digest.js';
 
 /**
@@ -15,37 +15,16 @@ const INLINE = 96;
 const encoded = new WeakMap<object, string>();
 
 export function stateDigest(state: unknown): string {
-  const e = encode(state);
+  const e = canonicalJson(state, merkle);
   return e.startsWith('#') ? e.slice(1) : taggedDigest(TAGS.state, e);
 }
 
-function encode(x: unknown): string {
-  switch (typeof x) {
-    case 'string':
-      return JSON.stringify(x);
-    case 'boolean':
-      return x ? 'true' : 'false';
-    case 'number':
-      if (!Number.isSafeInteger(x)) throw new TypeError(`stateDigest: not a safe integer: ${x}`);
-      return String(x);
-    case 'object': {
-      if (x === null) return 'null';
-      const hit = encoded.get(x);
-      if (hit !== undefined) return hit;
-      let text: string;
-      if (Array.isArray(x)) text = `[${x.map(encode).join(',')}]`;
-      else {
-        const o = x as Record<string, unknown>;
-        const keys = Object.keys(o)
-          .filter((k) => o[k] !== undefined)
-          .sort(compareCodeUnits);
-        text = `{${keys.map((k) => `${JSON.stringify(k)}:${encode(o[k])}`).join(',')}}`;
-      }
-      const e = text.length <= INLINE ? text : `#${taggedDigest(TAGS.state, text)}`;
-      encoded.set(x, e);
-      return e;
-    }
-    default:
-      throw new TypeError(`stateDigest: unsupported ${typeof x}`);
-  }
+/** An object's canonical text if short, else "#" + its digest; remembered for the object. */
+function merkle(x: object, write: () => string): string {
+  const hit = encoded.get(x);
+  if (hit !== undefined) return hit;
+  const text = write();
+  const e = text.length <= INLINE ? text : `#${taggedDigest(TAGS.state, text)}`;
+  encoded.set(x, e);
+  return e;
 }
