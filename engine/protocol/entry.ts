@@ -110,6 +110,12 @@ export function parseBody(x: unknown, plain = false): Body | undefined {
 }
 
 const BODY_HEAD = '{"body":';
+/**
+ * The canonical text of an entry is BODY_HEAD, its body, then `envelopeBefore(game, prev)` and
+ * `envelopeFrom(seat, seq)`: the other fields in key order, spelt the only way they can be.
+ */
+const envelopeBefore = (game: string, prev: string): string => `,"game":"${game}","prev":"${prev}","seat":`;
+const envelopeFrom = (seat: number, seq: number): string => `${seat},"seq":${seq},"v":1}`;
 
 /** Parses the content of an entry from its signed text (shape and canonical form only). */
 export function parseEntryText(text: string): Result<Entry, Violation> {
@@ -127,7 +133,7 @@ export function parseEntryText(text: string): Result<Entry, Violation> {
   if (plain === undefined) {
     // The envelope's fields are checked above, so its canonical spelling is known: only the body
     // needs the general test (the same verdict as isCanonical(e, text), for a fraction of the work).
-    const tail = `,"game":"${game}","prev":"${prev}","seat":${seat},"seq":${seq},"v":1}`;
+    const tail = envelopeBefore(game, prev) + envelopeFrom(seat, seq);
     const canonical = text.startsWith(BODY_HEAD) && text.endsWith(tail) && isCanonical(e['body'], text.slice(BODY_HEAD.length, text.length - tail.length));
     if (!canonical) return malformed('entry: not in canonical form', { seat, seq });
   }
@@ -147,13 +153,14 @@ export function parseEntryText(text: string): Result<Entry, Violation> {
 export class PositionReader {
   /** What follows the body in the canonical text of an entry of this position, by seat. */
   private readonly tails: string[] = [];
-  private readonly seqTail: string;
+  /** Where the seat's digit is, counted from the end of the text. */
+  private readonly seatFromEnd: number;
   constructor(
     private readonly game: string,
     private readonly seq: number,
     private readonly prev: string,
   ) {
-    this.seqTail = `,"seq":${seq},"v":1}`;
+    this.seatFromEnd = envelopeFrom(0, seq).length;
   }
 
   read(text: string, sig: string): ParsedEntry | null {
@@ -164,7 +171,7 @@ export class PositionReader {
     // one-pass reading knows, with escapes in strings for instance, take the general path.
     if (sig.length !== 128 || this.seq > MAX_SEQ || text.slice(0, BODY_HEAD.length) !== BODY_HEAD) return null;
     const read = readPlainCanonicalAt(text, BODY_HEAD.length);
-    const seat = text.charCodeAt(text.length - this.seqTail.length - 1) - 48;
+    const seat = text.charCodeAt(text.length - this.seatFromEnd) - 48;
     if (!read || !(seat >= 0 && seat < MAX_PLAYERS) || text.slice(read.end) !== this.tail(seat)) return null;
     const body = parseBody(read.value, true);
     if (!body) return null;
@@ -172,7 +179,7 @@ export class PositionReader {
   }
 
   private tail(seat: Seat): string {
-    return (this.tails[seat] ??= `,"game":"${this.game}","prev":"${this.prev}","seat":${seat}${this.seqTail}`);
+    return (this.tails[seat] ??= envelopeBefore(this.game, this.prev) + envelopeFrom(seat, this.seq));
   }
 }
 
