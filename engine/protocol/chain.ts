@@ -6,7 +6,7 @@ import { applyAction, awaiting, stateHash } from '../game.js';
 import { newGame } from '../map/setup.js';
 import { type BeaconMark, beaconValue, isNextLink, linkIndex } from './beacon.js';
 import { TAGS, taggedDigest } from './digest.js';
-import { claimRound, type ParsedEntry } from './entry.js';
+import { claimRound, type Entry, type ParsedEntry } from './entry.js';
 import { type Violation, violation } from './errors.js';
 import type { ParsedGenesis } from './genesis.js';
 import { openingsProblem } from './openings.js';
@@ -192,6 +192,12 @@ export function checkEntry(chain: Chain, p: ParsedEntry, x: Expectation = expect
       return null;
   }
 }
+
+/**
+ * One place for one seat's entry of one kind: a position after a given history (and, for
+ * claims, a round). Two different signed entries in one slot are an equivocation.
+ */
+export const slotOf = (e: Entry): string => `${e.seq}|${e.prev}|${e.seat}|${e.body.type}${e.body.type === 'absent' ? `|${claimRound(e.body)}` : ''}`;
 
 /** Items first, by seat, then claims, by seat: an element's canonical order. */
 const rank = (p: ParsedEntry): number => (p.entry.body.type === 'absent' ? 10 : 0) + p.entry.seat;

@@ -40,6 +40,7 @@ export {
   claimedAbsent,
   elementHash,
   signaturesDigest,
+  slotOf,
 } from './chain.js';
 export { assembleElement, roundCanSettle, seatsToClaim } from './assemble.js';
 export { stateDigest } from './state-digest.js';

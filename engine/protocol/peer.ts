@@ -5,9 +5,9 @@ import type { Seat } from '../core/vocabulary.js';
 import { legalActions, stateHash } from '../game.js';
 import { assembleElement, roundCanSettle, seatsToClaim } from './assemble.js';
 import { linkIndex } from './beacon.js';
-import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, startChain } from './chain.js';
+import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, slotOf, startChain } from './chain.js';
 import type { Echo } from './echo.js';
-import { type Body, claimRound, type Entry, MAX_CLAIM_ROUND, type ParsedEntry } from './entry.js';
+import { type Body, claimRound, MAX_CLAIM_ROUND, type ParsedEntry } from './entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
 import type { ParsedGenesis } from './genesis.js';
 import { finalOpenings } from './openings.js';
@@ -50,12 +50,6 @@ interface Step {
 const MAX_ECHOES = 4096;
 const MAX_KNOWN = 1_000_000;
 const FUTURE_WINDOW = 256;
-
-/**
- * One place for one seat's entry of one kind: a position after a given history (and, for
- * claims, a round). Two different entries of one seat in one slot are an equivocation.
- */
-const slotOf = (e: Entry): string => `${e.seq}|${e.prev}|${e.seat}|${e.body.type}${e.body.type === 'absent' ? `|${claimRound(e.body)}` : ''}`;
 
 /**
  * One seat's side of the protocol. It receives messages, checks every entry (signature, game,

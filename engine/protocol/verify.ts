@@ -2,10 +2,10 @@ import { stateHash } from '../game.js';
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
 import { isHexOf } from './bytes.js';
-import { applyElement, type Chain, checkEntry, checkFinals, type End, startChain, type Absence } from './chain.js';
+import { applyElement, type Chain, checkEntry, checkFinals, type End, slotOf, startChain, type Absence } from './chain.js';
 import { parseEchoText } from './echo.js';
 import { stateDigest } from './state-digest.js';
-import { type Body, claimRound, type ParsedEntry, parseSigned as parseSignedText, PositionReader, type SignedEntry } from './entry.js';
+import { type ParsedEntry, parseSigned as parseSignedText, PositionReader, type SignedEntry } from './entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
 import { type ParsedGenesis, parseGenesisText } from './genesis.js';
 import { parseReplayJson, type Replay } from './replay.js';
@@ -305,16 +305,12 @@ function checkEvidence(
   }
   if (parsed.length === 2 && !echo) {
     const [a, b] = parsed as [ParsedEntry, ParsedEntry];
-    const same =
-      a.entry.game === genesis.id && b.entry.game === genesis.id && a.entry.seat === b.entry.seat && a.entry.seq === b.entry.seq && a.entry.prev === b.entry.prev && a.entry.body.type === b.entry.body.type && sameRound(a.entry.body, b.entry.body);
+    const same = a.entry.game === genesis.id && b.entry.game === genesis.id && slotOf(a.entry) === slotOf(b.entry);
     if (!same || a.id === b.id || a.entry.seq !== chain.seq || a.entry.prev !== chain.head) return bad('two entries prove an equivocation only if one seat signed both for the position where the log stops');
     return cheat(violation('Equivocation', `seat ${a.entry.seat} signed two different ${a.entry.body.type} entries for position ${a.entry.seq}`), a.entry.seat, a.entry.seq);
   }
   return bad('evidence is one entry, two entries or one echo');
 }
-
-/** Claims of different rounds at one place are no equivocation: a seat signs one claim per round. */
-const sameRound = (a: Body, b: Body): boolean => a.type !== 'absent' || b.type !== 'absent' || claimRound(a) === claimRound(b);
 
 function summarise(genesis: ParsedGenesis, chain: Chain, r: Replay, ending: Ending, entries: number, checked: number, mode: 'fast' | 'full'): Summary {
   const state: GameState = chain.state;
