@@ -7,8 +7,8 @@
  * - that time divided by the time to replay the same log through the engine with no checks (target <= 1.5);
  * - the same verification with tweetnacl only (no native code at all);
  * plus the raw signature throughput of each implementation, which is what decides the defaults.
- * Times are medians of interleaved runs after a warm-up, so that other load on the machine
- * affects both sides of a ratio alike.
+ * Times are medians of runs after a warm-up; the ratio is the median of paired runs (see
+ * benchVerify), so that other load on the machine affects both sides of it alike.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Seat } from '../../engine/index.js';
-import { type Chain, expectation, makeMessage, type Network, type ParsedEntry, roundCanSettle, setTable, verifyReplay } from '../../engine/protocol/index.js';
+import { type Chain, expectation, makeMessage, type Network, type ParsedEntry, roundCanSettle, setTable, slotOf, verifyReplay } from '../../engine/protocol/index.js';
 import { honestAgents, read, setupFor, SHORT } from './harness.js';
 
 /**
@@ -96,7 +96,8 @@ describe('absence claims and late entries', () => {
     const element = replay.log[target!]!;
     expect(element.every((e) => e.text.includes('"round":1') && e.text.includes('"seats":[0]'))).toBe(true);
     expect(element.map((e) => JSON.parse(e.text).seat)).toEqual([1, 2, 3]);
-    expect(claims(table.network, Y).size).toBeGreaterThan(0);
+    // Every honest seat claimed twice at that place: round 0, then round 1.
+    for (const s of [1, 2, 3]) expect([...claims(table.network, s).values()].some((rounds) => rounds.length === 2)).toBe(true);
     const v = await verifyReplay(replay);
     expect(v.valid).toBe(true);
   });
@@ -149,5 +150,12 @@ describe('whether a round of claims can still settle', () => {
     ['two sets from two signers, the third not heard yet', [claim(1, [0]), claim(2, [0, 3])], true],
   ] as const)('%s', (_, claims, can) => {
     expect(roundCanSettle(chain, claims)).toBe(can);
+  });
+
+  it('one seat signs one claim per round at a place: two in one round are an equivocation, in two rounds they are not', () => {
+    const slot = (p: ParsedEntry) => slotOf(p.entry);
+    expect(slot(claim(1, [0]))).toBe(slot(claim(1, [0, 3])));
+    expect(slot(claim(1, [0]))).not.toBe(slot(claim(1, [0], 1)));
+    expect(slot(claim(1, [0], 1))).not.toBe(slot(claim(1, [0], 2)));
   });
 });
