@@ -90,7 +90,7 @@ export function parseAction(input: unknown): Result<Action, RuleError> {
     if (!isRandomValue(input['value'])) return malformed('random: value must be 64 lower-case hex characters');
     const absent = input['absent'];
     if (absent === undefined) return ok({ kind, value: input['value'] });
-    if (!Array.isArray(absent) || absent.length === 0 || !absent.every(isSeat) || absent.some((s, i) => i > 0 && s <= absent[i - 1]))
+    if (!Array.isArray(absent) || absent.length === 0 || !absent.every(isSeat) || absent.some((s, i) => i > 0 && s <= (absent[i - 1] as number)))
       return malformed('random: "absent" must be a non-empty list of seats in increasing order');
     return ok({ kind, value: input['value'], absent: [...absent] });
   }
