@@ -27,7 +27,7 @@ export const MAX_PLAYERS = 6;
 export type Seat = number;
 
 /** The phases of a game, in order. */
-export const PHASES = ['setup', 'mapCreation', 'finalRound', 'conquest'] as const;
+export const PHASES = ['mapCreation', 'conquest'] as const;
 export type PhaseName = (typeof PHASES)[number];
 
 /** Display data for colours: an Okabe-Ito palette (tellable apart with colour-blindness), a glyph and a letter. */

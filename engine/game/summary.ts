@@ -1,5 +1,5 @@
-import type { GameState } from './core/state.js';
-import { territoriesOf } from './conquest/territory.js';
+import type { GameState } from '../core/state.js';
+import { territoriesOf } from '../conquest/territory.js';
 
 /** A public summary of each seat during the conquest, for logs, sims and the UI. */
 export interface SeatSummary {
