@@ -14,18 +14,15 @@ import {
   CIVILISATIONS,
   type GameSetup,
   type GameState,
-  agentStream,
   applyAction,
   energyRichTiles,
-  greedyAgent,
   newGame,
-  playLocal,
   portalsOnMap,
-  randomAgent,
   seatSummaries,
-  startLocalGame,
   stateHash,
 } from '../engine/index.js';
+import { agentStream, playLocal, startLocalGame } from '../engine/local/index.js';
+import { greedyAgent, randomAgent } from '../engine/agents/index.js';
 import { engineInputs, playProtocolGame, readReplay, verifyReplay, writeReplay } from '../engine/protocol/index.js';
 import { renderMap } from './ascii.js';
 

@@ -120,7 +120,8 @@ export function campChange(state: GameState, b: Battle, seat: Seat, camp: Camp):
   if (top !== seat && involvedSeats(b).includes(top)) return err(ruleError('BadCamp', 'S3i', 'a vassal stays in his suzerain\'s camp'));
   if (b.camps[seat] === camp) return err(ruleError('BadCamp', 'E10', 'you are in that camp already'));
   const unilateral = camp === 'defender' || camp === seat;
-  if (camp === 'defender' && b.defender === null) return err(ruleError('BadCamp', 'E10a', 'a frontier combat has no attacked territory\'s camp'));
+  if (camp === 'defender' && b.defender === null)
+    return err(b.combat.kind === 'frontier' ? ruleError('BadCamp', 'E10a', 'a frontier combat has no attacked territory\'s camp') : ruleError('BadCamp', 'E10', 'the attacked territory is empty: it forms no camp'));
   if (!unilateral && !involvedSeats(b).some((s) => b.camps[s] === camp)) return err(ruleError('BadCamp', 'E10', `there is no camp ${String(camp)}`));
   const camps = followers(state, b, seat, { ...b.camps, [seat]: camp });
   if (b.seen.includes(arrangement(camps))) return err(ruleError('ArrangementSeen', 'E11b', 'the camps were already arranged or proposed this way in this negotiation'));

@@ -213,7 +213,7 @@ const choiceError = (state: GameState, seat: Seat, choice: SecretChoice): RuleEr
   choice.purpose === 'feint' ? feintError(state, seat, choice.feints) : purchaseError(state, seat, choice);
 
 const commitStage: DecisionRules<'secretCommit'> = {
-  expects: { rule: 'T2', text: 'commit your secret choice' },
+  expects: (stage) => ({ rule: stage.round.purpose === 'feint' ? 'E5' : 'L1', text: `commit your secret ${stage.round.purpose === 'feint' ? 'feints' : 'purchases'}` }),
   awaits: (_s, stage) => seatOf(stage.turn),
   actions: {
     commitSecret: {
@@ -270,7 +270,7 @@ function committedChoice(state: GameState, stage: At<'secretReveal'>, seat: Seat
 }
 
 const revealStage: DecisionRules<'secretReveal'> = {
-  expects: { rule: 'T2', text: 'reveal your secret choice' },
+  expects: (stage) => ({ rule: stage.round.purpose === 'feint' ? 'E5' : 'L1', text: `reveal your secret ${stage.round.purpose === 'feint' ? 'feints' : 'purchases'}` }),
   awaits: (_s, stage) => seatOf(stage.turn),
   actions: {
     revealSecret: {
@@ -403,9 +403,8 @@ const campsStage: DecisionRules<'camps'> = {
   // E11: negotiation goes round the involved seats until all are ready; then the combat starts (E12), or is dropped (E12a).
   enter: (state, stage, emit) => {
     const b = stage.battle;
-    if (campCount(b) < 2) return dropCombat(state, b, stage.then, emit);
     const waiting = involvedSeats(b).filter((s) => !stage.ready.includes(s) && acting(state, s));
-    if (waiting.length === 0) return settleCamps(state, b, stage.then);
+    if (waiting.length === 0) return campCount(b) < 2 ? dropCombat(state, b, stage.then, emit) : settleCamps(state, b, stage.then);
     if (waiting.includes(stage.turn)) return null;
     return go(state, { ...stage, turn: nextInOrder(state, stage.turn, waiting)! });
   },

@@ -64,6 +64,11 @@ export interface Accepts {
   over: never;
 }
 
+export interface Expects {
+  readonly rule: string;
+  readonly text: string;
+}
+
 /** One action kind at one stage: its check-and-apply, and its legal options, built from the same checks. */
 export interface ActionRule<K extends DecisionKind, A extends ActionKind> {
   /** The next state, or the rule the action breaks. Never mutates `state`. */
@@ -77,7 +82,7 @@ export type Passive = { readonly kind: 'action'; readonly action: SeatAction } |
 
 export interface DecisionRules<K extends DecisionKind> {
   /** What the stage waits for, in words, and its rule: for the error an action of another kind gets. */
-  readonly expects: { readonly rule: string; readonly text: string };
+  readonly expects: Expects | ((stage: StageOf<K>) => Expects);
   awaits(state: GameState, stage: StageOf<K>): Awaiting;
   readonly actions: { readonly [A in Accepts[K]]: ActionRule<K, A> };
   /** The passive choice for the awaited seat (T5); null where nobody can be absent (random events, the end). */

@@ -24,6 +24,11 @@ type AnyRules = DecisionRules<DecisionKind>;
 const ruleFor = (rules: AnyRules, kind: ActionKind): ActionRule<DecisionKind, ActionKind> | undefined =>
   (rules.actions as Readonly<Record<string, ActionRule<DecisionKind, ActionKind>>>)[kind];
 
+/** Actions whose rule has its own word for coming at the wrong moment. */
+const OUT_OF_PLACE: Partial<Record<ActionKind, RuleError>> = {
+  placeBlack: ruleError('BlackTileNotOwed', 'M14', 'black tiles are given only when the portal has no valid position'),
+};
+
 /** Who the engine waits for now. */
 export function awaiting(state: GameState): Awaiting {
   const stage = stageOf(state);
@@ -59,7 +64,10 @@ export function play(state: GameState, input: unknown): Result<Played, RuleError
     if (who.kind !== 'seat' || who.seat !== action.seat)
       return err(ruleError('NotYourTurn', 'A2', who.kind === 'seat' ? `it is seat ${who.seat}'s turn, not seat ${action.seat}'s` : 'a random event is awaited'));
     const rule = ruleFor(rules, action.kind);
-    if (!rule) return err(ruleError('WrongStep', rules.expects.rule, `cannot ${action.kind} now: ${rules.expects.text}`));
+    if (!rule) {
+      const expects = typeof rules.expects === 'function' ? rules.expects(stage as never) : rules.expects;
+      return err(OUT_OF_PLACE[action.kind] ?? ruleError('WrongStep', expects.rule, `cannot ${action.kind} now: ${expects.text}`));
+    }
     step = rule.apply(actedToday(state, stage, action.seat), stage as never, action as never, emit);
   }
   if (!step.ok) return step;

@@ -1,5 +1,7 @@
 import { For, Show } from 'solid-js';
-import { COLOUR_STYLE } from '../../engine/index.js';
+import {
+  COLOUR_STYLE,
+} from '../../engine/index.js';
 import { EnergyMark, HEART_FILL, HEART_INK, HexShape, Pill, PortalMark, fillOf, inkOf } from './pieces.js';
 import { type BoardView, type TileView, seatLabel } from './tiles.js';
 

@@ -1,5 +1,10 @@
 import { For, type JSX } from 'solid-js';
-import { type Civilisation, type Colour, COLOUR_STYLE, TILE_COLOURS } from '../../engine/index.js';
+import {
+  type Civilisation,
+  type Colour,
+  COLOUR_STYLE,
+  TILE_COLOURS,
+} from '../../engine/index.js';
 import { EnergyMark, HEART_FILL, HEART_INK, HexShape, Pill, PortalMark, fillOf, inkOf } from './pieces.js';
 import { seatLabel } from './tiles.js';
 

@@ -1,4 +1,7 @@
-import { COLOUR_STYLE, type TileColour } from '../../engine/index.js';
+import {
+  COLOUR_STYLE,
+  type TileColour,
+} from '../../engine/index.js';
 import { hexCorners, inkOn } from './tiles.js';
 
 /** Small SVG pieces shared by the map and its legend. Presentational: props in, SVG out. */

@@ -1,5 +1,8 @@
 import { For } from 'solid-js';
-import { MAX_PLAYERS, MIN_PLAYERS } from '../../engine/index.js';
+import {
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+} from '../../engine/index.js';
 
 const COUNTS = Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i);
 

@@ -5,12 +5,10 @@ import {
   COLOURS,
   MAX_PLAYERS,
   MIN_PLAYERS,
-  agentStream,
-  playLocal,
-  randomAgent,
-  startLocalGame,
   stateHash,
 } from '../../engine/index.js';
+import { agentStream, playLocal, startLocalGame } from '../../engine/local/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
 
 /** A map built by the engine's random agents, from a seed: what the demo page shows. */
 export interface LocalMap {

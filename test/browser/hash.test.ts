@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { occupiedHexes } from '../../engine/index.js';
+import {
+  occupiedHexes,
+} from '../../engine/index.js';
 import { buildLocalMap } from '../../src/demo/localMap.js';
 import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium } from './support.js';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { COLOUR_STYLE, HEART_KEY, occupiedHexes } from '../../engine/index.js';
+import {
+  COLOUR_STYLE,
+  HEART_KEY,
+  occupiedHexes,
+} from '../../engine/index.js';
 import { boardView, hexCorners, inkOn, seatLabel, tileViews } from '../../src/board/tiles.js';
 import { buildLocalMap, demoSetup } from '../../src/demo/localMap.js';
 
