@@ -733,7 +733,12 @@ const exerciseStage: DecisionRules<'exercise'> = {
         emit({ kind: 'combatBegan', combat: battle.combat, chooser: a.seat, camps: battle.camps });
         return ok(go(state, { kind: 'armies', turn: a.seat, complete: [], battle, then: nextExercise(state, stage) }));
       },
-      options: (state, _stage, seat) => exercisePairs(state, seat).map((p) => one({ kind: 'exercise', seat, from: hex(p.at), to: hex(neighbourKeyOf(p.at, p.dir)) })),
+      // Either territory may be the one that attacks (E16): both ways are offered, and lead to the same exercise.
+      options: (state, _stage, seat) =>
+        exercisePairs(state, seat).flatMap((p) => {
+          const [a, b] = [hex(p.at), hex(neighbourKeyOf(p.at, p.dir))];
+          return [one({ kind: 'exercise', seat, from: a, to: b }), one({ kind: 'exercise', seat, from: b, to: a })];
+        }),
     },
     done: {
       apply: (state, stage, a, emit) => {

@@ -20,7 +20,7 @@ export function deriveVassals(state: GameState, emit: Emit): GameState {
     const owner = state.territories[portalKey(state, seat)]?.owner ?? null;
     return owner === null || owner === seat ? null : owner;
   });
-  // A chain that loops (two players holding each other's portals) is broken at the later seat, so groups stay trees.
+  // A chain that loops (two players holding each other's portals) is broken at its first seat in seat order, so groups stay trees.
   for (let seat = 0; seat < wanted.length; seat++) {
     const seen = new Set<number>([seat]);
     for (let s = wanted[seat]!; s !== null; s = wanted[s]!) {

@@ -374,6 +374,7 @@ describe('E16 military exercise for those who fought no combat', () => {
     expect(stageOf(t)).toEqual({ kind: 'exercise', turn: 2, left: 1 });
     expect(legalActions(t, 2)).toEqual([
       { kind: 'exercise', seat: 2, from: H(0, 3), to: H(0, 4) },
+      { kind: 'exercise', seat: 2, from: H(0, 4), to: H(0, 3) },
       { kind: 'done', seat: 2 },
     ]);
     expect(refusal(t, { kind: 'exercise', seat: 0, from: H(4, -2), to: H(5, -2) })).toEqual({ code: 'NotYourTurn', rule: 'A2' });
