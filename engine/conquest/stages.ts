@@ -261,8 +261,8 @@ function committedChoice(state: GameState, stage: At<'secretReveal'>, seat: Seat
   if (sealed === undefined) return null;
   for (const v of [vault, publicVault(seat)]) {
     const memo = unsealChoice(sealKeyOf(v), seat, day, stage.round.purpose, sealed);
-    if (typeof memo !== 'object' || memo === null) continue;
-    const parsed = parseAction({ kind: 'revealSecret', seat, ...memo });
+    if (!memo) continue;
+    const parsed = parseAction({ kind: 'revealSecret', seat, choice: memo.choice, salt: memo.salt });
     if (parsed.ok && parsed.value.kind === 'revealSecret' && secretDigest(seat, day, parsed.value.choice, parsed.value.salt) === stage.round.commits[seat])
       return { choice: parsed.value.choice, salt: parsed.value.salt };
   }

@@ -16,8 +16,9 @@ import { adjacency, portalKey, sameGroup, withTerritories } from './territory.js
  */
 export function deriveVassals(state: GameState, emit: Emit): GameState {
   if (state.phase.name !== 'conquest' || state.players.length === 0) return state;
-  const wanted = state.seats.map((_, seat) => {
-    const owner = state.territories[portalKey(state, seat)]?.owner ?? null;
+  const keys = portalKeys(state);
+  const wanted = keys.map((key, seat) => {
+    const owner = state.territories[key]?.owner ?? null;
     return owner === null || owner === seat ? null : owner;
   });
   // A chain that loops (two players holding each other's portals) is broken at its first seat in seat order, so groups stay trees.
@@ -40,6 +41,14 @@ export function deriveVassals(state: GameState, emit: Emit): GameState {
   });
   const next: GameState = { ...state, players: state.players.map((p, seat) => (p.suzerain === wanted[seat] ? p : { ...p, suzerain: wanted[seat]! })) };
   return checkSupremacy(callBackGroupFrontiers(next, emit), emit);
+}
+
+/** The portals' keys, by seat: fixed once the conquest begins, so kept per seats record. */
+const portalKeyCache = new WeakMap<GameState['seats'], readonly string[]>();
+function portalKeys(state: GameState): readonly string[] {
+  let keys = portalKeyCache.get(state.seats);
+  if (!keys) portalKeyCache.set(state.seats, (keys = state.seats.map((_, seat) => portalKey(state, seat))));
+  return keys;
 }
 
 /** S3b: troops at frontiers facing a territory of one's own group go back to their territory. */

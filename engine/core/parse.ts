@@ -24,7 +24,8 @@ const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number
 const MAX_LIST = 64;
 /** A deal is at most a whole discard pile; no game comes near this many cards. */
 const MAX_DEAL = 4096;
-const SEALED_HEX = new RegExp(`^[0-9a-f]{${2 * SEALED_BYTES}}$`);
+/** A sealed memo: exactly 2 x SEALED_BYTES lower-case hex digits (length first: the pattern then runs once). */
+const isSealed = (x: unknown): x is string => typeof x === 'string' && x.length === 2 * SEALED_BYTES && /^[0-9a-f]*$/.test(x);
 
 /** Exactly these keys, no others: a message with extra fields is malformed, not silently trimmed. */
 const hasOnlyKeys = (o: Obj, keys: readonly string[]): boolean => Object.keys(o).every((k) => keys.includes(k));
@@ -109,58 +110,63 @@ function isSeatField(x: unknown): number | undefined {
   return isSeat(x) ? x : undefined;
 }
 
-/** Parses `input`'s fields with `shape`, refusing missing, extra or ill-typed ones. */
-function shaped<K extends ActionKind>(kind: K, input: Obj, shape: Readonly<Record<string, Field<unknown>>>, optional: readonly string[] = []): Parsed<K> {
-  if (!hasOnlyKeys(input, ['kind', ...Object.keys(shape)])) return malformed(`${kind}: unexpected fields`);
-  const out: Record<string, unknown> = { kind };
-  for (const [key, parse] of Object.entries(shape)) {
-    if (input[key] === undefined && optional.includes(key)) continue;
-    const v = parse(input[key]);
-    if (v === undefined) return malformed(`${kind}: "${key}" is missing or not valid`);
-    out[key] = v;
-  }
-  return ok(out as unknown as ActionOf<K>);
+/**
+ * A parser for one action kind from its fields' parsers: refuses missing (unless optional), extra
+ * or ill-typed fields. Built once per kind: parsing is on every peer's hot path.
+ */
+function shaped<K extends ActionKind>(kind: K, shape: Readonly<Record<string, Field<unknown>>>, optional: readonly string[] = []): (input: Obj) => Parsed<K> {
+  const entries = Object.entries(shape);
+  const keys = ['kind', ...Object.keys(shape)];
+  return (input) => {
+    for (const k in input) if (!keys.includes(k)) return malformed(`${kind}: unexpected fields`);
+    const out: Record<string, unknown> = { kind };
+    for (const [key, parse] of entries) {
+      if (input[key] === undefined && optional.includes(key)) continue;
+      const v = parse(input[key]);
+      if (v === undefined) return malformed(`${kind}: "${key}" is missing or not valid`);
+      out[key] = v;
+    }
+    return ok(out as unknown as ActionOf<K>);
+  };
 }
 
-const seatOnly = <K extends ActionKind>(kind: K) => (input: Obj) => shaped(kind, input, { seat: fields.seat });
+const seatOnly = <K extends ActionKind>(kind: K) => shaped(kind, { seat: fields.seat });
 
 /**
  * One parser per action kind: a mapped type, so an action kind without its parser does not
  * compile. Shape only: whether the action is legal now is the rules' business.
  */
 const PARSERS: { readonly [K in ActionKind]: (input: Obj) => Parsed<K> } = {
-  commitTiles: (i) => shaped('commitTiles', i, { seat: fields.seat, commitments: (x) => parseList(x, (d) => (isDigest(d) ? d : undefined), 16) }),
+  commitTiles: shaped('commitTiles', { seat: fields.seat, commitments: (x) => parseList(x, (d) => (isDigest(d) ? d : undefined), 16) }),
   drawTile: seatOnly('drawTile'),
-  placeTile: (i) =>
-    shaped('placeTile', i, { seat: fields.seat, from: (x) => (isSource(x) ? x : undefined), at: fields.at, opening: parseTileOpening }, ['opening']),
-  setAsideTile: (i) => shaped('setAsideTile', i, { seat: fields.seat, from: (x) => (isSource(x) ? x : undefined), opening: parseTileOpening }, ['opening']),
-  placeBlack: (i) => shaped('placeBlack', i, { seat: fields.seat, at: fields.at }),
-  placePortal: (i) => shaped('placePortal', i, { seat: fields.seat, at: fields.at }),
+  placeTile: shaped('placeTile', { seat: fields.seat, from: (x) => (isSource(x) ? x : undefined), at: fields.at, opening: parseTileOpening }, ['opening']),
+  setAsideTile: shaped('setAsideTile', { seat: fields.seat, from: (x) => (isSource(x) ? x : undefined), opening: parseTileOpening }, ['opening']),
+  placeBlack: shaped('placeBlack', { seat: fields.seat, at: fields.at }),
+  placePortal: shaped('placePortal', { seat: fields.seat, at: fields.at }),
   removePortal: seatOnly('removePortal'),
   endTurn: seatOnly('endTurn'),
-  commitCards: (i) => shaped('commitCards', i, { seat: fields.seat, commitments: (x) => parseList(x, (d) => (isDigest(d) ? d : undefined), MAX_DEAL) }),
-  moveTroops: (i) => shaped('moveTroops', i, { seat: fields.seat, from: fields.from, to: fields.to, count: fields.positive }),
-  spread: (i) => shaped('spread', i, { seat: fields.seat, at: fields.at, dir: fields.dir, count: fields.count }),
+  commitCards: shaped('commitCards', { seat: fields.seat, commitments: (x) => parseList(x, (d) => (isDigest(d) ? d : undefined), MAX_DEAL) }),
+  moveTroops: shaped('moveTroops', { seat: fields.seat, from: fields.from, to: fields.to, count: fields.positive }),
+  spread: shaped('spread', { seat: fields.seat, at: fields.at, dir: fields.dir, count: fields.count }),
   done: seatOnly('done'),
-  commitSecret: (i) =>
-    shaped('commitSecret', i, { seat: fields.seat, digest: (x) => (isDigest(x) ? x : undefined), sealed: (x) => (typeof x === 'string' && SEALED_HEX.test(x) ? x : undefined) }),
-  revealSecret: (i) => shaped('revealSecret', i, { seat: fields.seat, choice: parseChoice, salt: (x) => (isSalt(x) ? x : undefined) }),
-  chooseCombat: (i) => shaped('chooseCombat', i, { seat: fields.seat, combat: parseCombat }),
-  joinCamp: (i) => shaped('joinCamp', i, { seat: fields.seat, camp: parseCamp }),
-  answer: (i) => shaped('answer', i, { seat: fields.seat, accept: (x) => (typeof x === 'boolean' ? x : undefined) }),
-  withdraw: (i) => shaped('withdraw', i, { seat: fields.seat, at: fields.at, dir: fields.dir, count: fields.positive }),
-  discardExtra: (i) => shaped('discardExtra', i, { seat: fields.seat, cards: (x) => parseList(x, parseCardOpening) }),
-  playUnit: (i) => shaped('playUnit', i, { seat: fields.seat, opening: parseCardOpening }),
-  chooseOpposing: (i) => shaped('chooseOpposing', i, { seat: fields.seat, camp: parseCamp }),
-  allocateLosses: (i) => shaped('allocateLosses', i, { seat: fields.seat, at: fields.at, take: (x) => parseList(x, parseTake, 6) }),
-  refill: (i) => shaped('refill', i, { seat: fields.seat, at: fields.at, take: (x) => parseList(x, parseTake, 6) }),
-  returnUnits: (i) => shaped('returnUnits', i, { seat: fields.seat, units: (x) => parseList(x, (u) => (isCount(u) ? u : undefined)) }),
+  commitSecret: shaped('commitSecret', { seat: fields.seat, digest: (x) => (isDigest(x) ? x : undefined), sealed: (x) => (isSealed(x) ? x : undefined) }),
+  revealSecret: shaped('revealSecret', { seat: fields.seat, choice: parseChoice, salt: (x) => (isSalt(x) ? x : undefined) }),
+  chooseCombat: shaped('chooseCombat', { seat: fields.seat, combat: parseCombat }),
+  joinCamp: shaped('joinCamp', { seat: fields.seat, camp: parseCamp }),
+  answer: shaped('answer', { seat: fields.seat, accept: (x) => (typeof x === 'boolean' ? x : undefined) }),
+  withdraw: shaped('withdraw', { seat: fields.seat, at: fields.at, dir: fields.dir, count: fields.positive }),
+  discardExtra: shaped('discardExtra', { seat: fields.seat, cards: (x) => parseList(x, parseCardOpening) }),
+  playUnit: shaped('playUnit', { seat: fields.seat, opening: parseCardOpening }),
+  chooseOpposing: shaped('chooseOpposing', { seat: fields.seat, camp: parseCamp }),
+  allocateLosses: shaped('allocateLosses', { seat: fields.seat, at: fields.at, take: (x) => parseList(x, parseTake, 6) }),
+  refill: shaped('refill', { seat: fields.seat, at: fields.at, take: (x) => parseList(x, parseTake, 6) }),
+  returnUnits: shaped('returnUnits', { seat: fields.seat, units: (x) => parseList(x, (u) => (isCount(u) ? u : undefined)) }),
   keepHand: seatOnly('keepHand'),
-  accountHand: (i) => shaped('accountHand', i, { seat: fields.seat, cards: (x) => parseList(x, parseCardOpening), setAside: fields.count }),
-  exercise: (i) => shaped('exercise', i, { seat: fields.seat, from: fields.from, to: fields.to }),
-  placeTroops: (i) => shaped('placeTroops', i, { seat: fields.seat, at: fields.at }),
-  request: (i) => shaped('request', i, { seat: fields.seat, vassal: fields.seat, at: fields.at, from: fields.from, count: fields.positive }),
-  vacate: (i) => shaped('vacate', i, { seat: fields.seat, to: fields.to }),
+  accountHand: shaped('accountHand', { seat: fields.seat, cards: (x) => parseList(x, parseCardOpening), setAside: fields.count }),
+  exercise: shaped('exercise', { seat: fields.seat, from: fields.from, to: fields.to }),
+  placeTroops: shaped('placeTroops', { seat: fields.seat, at: fields.at }),
+  request: shaped('request', { seat: fields.seat, vassal: fields.seat, at: fields.at, from: fields.from, count: fields.positive }),
+  vacate: shaped('vacate', { seat: fields.seat, to: fields.to }),
   random: (i) => {
     if (!hasOnlyKeys(i, ['kind', 'value', 'absent'])) return malformed('random: unexpected fields');
     if (!isRandomValue(i['value'])) return malformed('random: value must be 64 lower-case hex characters');

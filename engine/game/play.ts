@@ -71,7 +71,7 @@ export function play(state: GameState, input: unknown): Result<Played, RuleError
     step = rule.apply(actedToday(state, stage, action.seat), stage as never, action as never, emit);
   }
   if (!step.ok) return step;
-  const next = settle(step.value, emit);
+  const next = settle(state, step.value, emit);
   return ok({ state: frozen({ ...next, seq: state.seq + 1 }), events });
 }
 
@@ -82,9 +82,11 @@ export function applyAction(state: GameState, input: unknown): Result<GameState,
 }
 
 /** After a step: vassals follow portals (one place derives them), the flow runs on to the next decision, and seats that forfeited answer at once (T7a). */
-function settle(next: Next, emit: Emit): GameState {
-  let state = enterStage({ state: deriveVassals(next.state, emit), stage: next.stage }, emit);
-  state = deriveVassals(state, emit);
+function settle(before: GameState, next: Next, emit: Emit): GameState {
+  // Portals change hands only with the territories: when those are the same object, so are the vassals.
+  const derived = next.state.territories === before.territories ? next.state : deriveVassals(next.state, emit);
+  const entered = enterStage({ state: derived, stage: next.stage }, emit);
+  let state = entered.territories === derived.territories ? entered : deriveVassals(entered, emit);
   for (let guard = 0; guard < 10_000; guard++) {
     if (state.phase.name === 'conquest' && state.phase.winner !== null && state.phase.stage.kind !== 'over') state = enterStage({ state, stage: state.phase.stage }, emit);
     const who = awaiting(state);
@@ -99,7 +101,9 @@ function settle(next: Next, emit: Emit): GameState {
 
 /** T6: a seat's own action in the conquest counts as acting today (the deal comes before day 1). */
 const actedToday = (state: GameState, stage: AnyStage, seat: Seat): GameState =>
-  state.phase.name === 'conquest' && stage.kind !== 'deal' ? { ...state, players: state.players.map((p, i) => (i === seat ? { ...p, actedToday: true } : p)) } : state;
+  state.phase.name === 'conquest' && stage.kind !== 'deal' && !state.players[seat]!.actedToday
+    ? { ...state, players: state.players.map((p, i) => (i === seat ? { ...p, actedToday: true } : p)) }
+    : state;
 
 /** T5: the table's passive choice for an absent seat; he is marked absent first (T6), which the choice may end the day with. */
 function passiveStep(state: GameState, stage: AnyStage, rules: AnyRules, seat: Seat, emit: Emit): Step {

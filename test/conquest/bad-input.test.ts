@@ -15,6 +15,7 @@ import {
 } from '../../engine/index.js';
 import { type LocalGame, agentStream, playLocal, startLocalGame } from '../../engine/local/index.js';
 import { greedyAgent, optionLabel, randomAgent } from '../../engine/agents/index.js';
+import { SEALED_BYTES } from '../../engine/core/secret.js';
 import { setupFor } from '../support/fixtures.js';
 
 /** A well-formed action of every kind for `seat`, with parameters taken from the game. */
@@ -45,7 +46,7 @@ function samples(state: GameState, seat: number, vault: Vault): unknown[] {
     moveTroops: { kind: 'moveTroops', seat, from: at, to, count: 1 },
     spread: { kind: 'spread', seat, at, dir: 0, count: 1 },
     done: { kind: 'done', seat },
-    commitSecret: { kind: 'commitSecret', seat, digest, sealed: '00'.repeat(4096) },
+    commitSecret: { kind: 'commitSecret', seat, digest, sealed: '00'.repeat(SEALED_BYTES) },
     revealSecret: { kind: 'revealSecret', seat, choice: { purpose: 'feint', feints: [] }, salt },
     chooseCombat: { kind: 'chooseCombat', seat, combat: { kind: 'territory', at: { q: 0, r: 0 } } },
     joinCamp: { kind: 'joinCamp', seat, camp: 'defender' },
