@@ -1,12 +1,9 @@
-import { createMemo, createSignal, Show } from 'solid-js';
-import { createStore, reconcile } from 'solid-js/store';
+import { Show, createMemo, createSignal } from 'solid-js';
 import { HexMap } from '../board/HexMap.js';
 import { type LegendPlayer, Legend } from '../board/Legend.js';
-import { boardView } from '../board/tiles.js';
+import { t } from '../i18n/index.js';
 import { type LocalMap, buildLocalMap, isPlayerCount } from './localMap.js';
 import { MapControls } from './MapControls.js';
-
-const HEX_SIZE = 40;
 
 /** A fresh seed: 8 base-36 characters from the platform's randomness. */
 export function randomSeed(): string {
@@ -14,50 +11,43 @@ export function randomSeed(): string {
   return Array.from(bytes, (b) => (b % 36).toString(36)).join('');
 }
 
-/** Initial inputs from the page's query (?players=4&seed=abc), so a map can be linked to. */
-export function inputsFromQuery(search: string): { players: number; seed: string } {
-  const q = new URLSearchParams(search);
+/** Initial inputs from the route's query (#/map?players=4&seed=abc), so a map can be linked to. */
+export function inputsFromQuery(q: URLSearchParams): { players: number; seed: string } {
   const players = Number(q.get('players'));
   return { players: isPlayerCount(players) ? players : 4, seed: q.get('seed') || 'eden' };
 }
 
-interface Snapshot {
-  map: LocalMap | null;
-  error: string | null;
-}
-
 /**
  * Container: holds the inputs and the built map, asks the engine for a new map on request,
- * and hands plain views to the presentational map, legend and controls.
+ * and hands the state whole to the presentational map, legend and controls. The map is held
+ * whole in a signal: a store would write into the engine's state objects (issue 8, item 7).
  */
-export function MapDemo(props: { players: number; seed: string; onBuilt?: (map: LocalMap) => void }) {
+export function MapExplorer(props: { players: number; seed: string; onBuilt?: (map: LocalMap) => void }) {
   // The initial values only seed the inputs; later prop changes are not followed.
   const [players, setPlayers] = createSignal(props.players);
   const [seed, setSeed] = createSignal(props.seed);
-  const [snapshot, setSnapshot] = createStore<Snapshot>({ map: null, error: null });
+  const [map, setMap] = createSignal<LocalMap | null>(null);
+  const [error, setError] = createSignal<string | null>(null);
 
   const draw = (): void => {
     try {
-      const map = buildLocalMap(players(), seed());
-      setSnapshot('map', reconcile(map));
-      setSnapshot('error', null);
-      props.onBuilt?.(map);
+      const built = buildLocalMap(players(), seed());
+      setMap(built);
+      setError(null);
+      props.onBuilt?.(built);
     } catch (e) {
-      setSnapshot('error', e instanceof Error ? e.message : String(e));
+      setError(e instanceof Error ? e.message : String(e));
     }
   };
   draw();
 
-  const board = createMemo(() => (snapshot.map ? boardView(snapshot.map.state, HEX_SIZE) : null));
-  const legendPlayers = createMemo((): LegendPlayer[] =>
-    (snapshot.map?.state.seats ?? []).map((s, seat) => ({ seat, colour: s.colour, civilisation: s.civilisation })),
-  );
+  const legendPlayers = createMemo((): LegendPlayer[] => (map()?.state.seats ?? []).map((s, seat) => ({ seat, colour: s.colour, civilisation: s.civilisation })));
 
   return (
-    <main class="map-demo">
+    <main class="map-explorer page">
       <header>
-        <h1>Battle For Eden</h1>
-        <p class="subtitle">A map built by random players, from a seed.</p>
+        <h1>{t('explorer.title')}</h1>
+        <p class="subtitle">{t('explorer.subtitle')}</p>
         <MapControls
           players={players()}
           seed={seed()}
@@ -73,25 +63,25 @@ export function MapDemo(props: { players: number; seed: string; onBuilt?: (map: 
           }}
         />
       </header>
-      <Show when={snapshot.error}>
+      <Show when={error()}>
         <p class="error" role="alert">
-          {snapshot.error}
+          {error()}
         </p>
       </Show>
-      <div class="board-and-legend">
-        <Show when={board()}>
-          {(b) => <HexMap board={b()} size={HEX_SIZE} label={`Map for ${snapshot.map!.players} players, seed ${snapshot.map!.seed}`} />}
-        </Show>
-        <Legend players={legendPlayers()} />
-      </div>
-      <Show when={snapshot.map}>
-        {(map) => (
-          <p class="hash">
-            State hash:{' '}
-            <code id="state-hash" data-seed={map().seed} data-players={String(map().players)} data-tiles={String(board()?.tiles.length ?? 0)}>
-              {map().hash}
-            </code>
-          </p>
+      <Show when={map()}>
+        {(m) => (
+          <>
+            <div class="board-and-legend">
+              <HexMap state={m().state} label={t('explorer.label', { players: m().players, seed: m().seed })} />
+              <Legend players={legendPlayers()} />
+            </div>
+            <p class="hash">
+              {t('explorer.hash')}:{' '}
+              <code id="state-hash" data-seed={m().seed} data-players={String(m().players)} data-tiles={String(Object.keys(m().state.map).length + m().players)}>
+                {m().hash}
+              </code>
+            </p>
+          </>
         )}
       </Show>
     </main>

@@ -1,0 +1,231 @@
+import { Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
+import { type Hex, type HexKey, type Seat, hexKey, landPlacementError, occupant, portalPlacementError } from '../../engine/index.js';
+import { play } from '../app/sound.js';
+import { Board } from '../board/Board.js';
+import type { Highlights } from '../board/types.js';
+import { TERRAIN, playerLabel, playerName } from '../display/index.js';
+import { type Key, language, t } from '../i18n/index.js';
+import type { LocalTable } from '../table/localTable.js';
+import type { TableView } from '../table/types.js';
+import { type LocalGameConfig, botSeats } from './config.js';
+import { stageKey } from './conquestPrompt.js';
+import { Curtain } from './Curtain.js';
+import { HandStrip } from './HandStrip.js';
+import { LogPanel } from './LogPanel.js';
+import { type MapChoice, ghostColour, mapChoice } from './mapTurn.js';
+import { PlayersColumn } from './PlayersColumn.js';
+import { type PromptButton, PromptBar } from './PromptBar.js';
+import { createLog } from './useLog.js';
+
+const ruleKey = (code: string): Key => (`rule.${code}` in RULE_KEYS ? (`rule.${code}` as Key) : 'rule.other');
+const RULE_KEYS: Record<string, true> = Object.fromEntries(
+  ['CellOccupied', 'NotTouchingMap', 'TileNearPortal', 'PortalNearHeart', 'PortalNearPortal', 'PortalCrowded'].map((c) => [`rule.${c}`, true]),
+);
+
+const clock = (ms: number): string => {
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * The game screen (ui.md §2): prompt bar, board, hand strip, players column and log, driven by the
+ * session's view. Map creation is played here by clicks; conquest steps show the state and, until
+ * their interactions land, let the bot play the person's step (`onAutoplay`).
+ */
+export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; flat: boolean; onAutoplay: (seat: Seat) => void }) {
+  const [view, setView] = createSignal<TableView>(props.table.view());
+  onCleanup(props.table.subscribe(setView));
+  const state = () => view().state;
+  const bots = botSeats(props.config);
+  const persons = props.config.seats.flatMap((s, i) => (s.bot ? [] : [i]));
+  const awaited = (): Seat | null => (view().awaiting.kind === 'seat' ? (view().awaiting as { seat: Seat }).seat : null);
+
+  // Who the screen shows private things for: the person awaited, else the last one.
+  const [viewer, setViewer] = createSignal<Seat>(persons[0] ?? 0);
+  createEffect(() => {
+    const a = awaited();
+    if (a !== null && persons.includes(a)) setViewer(a);
+  });
+  const [revealed, setRevealed] = createSignal<Seat | null>(persons.length > 1 ? null : (persons[0] ?? null));
+  const curtained = () => persons.length > 1 && revealed() !== viewer();
+  const vault = () => (curtained() ? null : props.table.vaultOf(viewer()));
+  const mine = () => !curtained() && awaited() === viewer();
+
+  const choice = createMemo<MapChoice>(() => (mine() ? mapChoice(state(), viewer(), vault()) : null));
+  const [source, setSource] = createSignal<'faceUp' | 'drawn' | null>(null);
+  const [selected, setSelected] = createSignal<HexKey | null>(null);
+  const [hint, setHint] = createSignal<string | null>(null);
+  createEffect(
+    on(
+      () => view().seq,
+      () => {
+        setSelected(null);
+        setSource(null);
+        setHint(null);
+      },
+    ),
+  );
+
+  const sites = createMemo(() => {
+    const c = choice();
+    if (!c) return new Map();
+    if (c.kind === 'take') return source() === 'faceUp' ? c.faceUpSites : new Map();
+    return c.sites;
+  });
+
+  const lastHexes = (): HexKey[] => {
+    const a = view().lastInput as { at?: Hex; from?: Hex; to?: Hex } | null;
+    return [a?.at, a?.from, a?.to].flatMap((h) => (h && typeof h === 'object' ? [hexKey(h)] : []));
+  };
+  const highlights = createMemo<Highlights>(() => {
+    const sel = selected();
+    const colour = sel ? ghostColour(choice(), state(), viewer(), source() ?? 'drawn') : null;
+    return { legal: new Set(sites().keys()), selected: sel, last: lastHexes(), ghost: sel && colour ? { at: sel, colour } : null };
+  });
+
+  const submit = (action: unknown): void => {
+    void props.table.submit(action).then((r) => {
+      if (r.ok) play('place');
+      else {
+        setHint(t('game.refused', { reason: `${r.error.rule}: ${r.error.message}` }));
+        play('refused');
+      }
+    });
+  };
+  const confirm = (): void => {
+    const sel = selected();
+    const action = sel ? sites().get(sel) : undefined;
+    if (action) submit(action);
+  };
+
+  /** Why a hex is not a legal place for the current choice, in the rulebook's words. */
+  const whyNot = (hex: Hex): string | null => {
+    const c = choice();
+    if (!c || sites().size === 0 || sites().has(hexKey(hex))) return null;
+    const error = c.kind === 'portal' ? portalPlacementError(state(), viewer(), hex) : occupant(state(), hex) !== null ? null : landPlacementError(state(), hex, false);
+    return error ? t(ruleKey(error.code), { rule: error.rule }) : null;
+  };
+
+  const pick = (hex: Hex): void => {
+    const key = hexKey(hex);
+    if (sites().has(key)) {
+      if (selected() === key) confirm();
+      else setSelected(key);
+      setHint(null);
+    } else {
+      const why = whyNot(hex);
+      if (why) setHint(why);
+    }
+  };
+
+  const cycle = (step: number): void => {
+    const keys = [...sites().keys()] as HexKey[];
+    if (keys.length === 0) return;
+    const i = keys.indexOf(selected() ?? '');
+    setSelected(keys[(i + step + keys.length) % keys.length]!);
+  };
+
+  const onKey = (e: KeyboardEvent): void => {
+    if (curtained() || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const c = choice();
+    if (e.key === 'Enter' && selected()) (e.preventDefault(), confirm());
+    else if (e.key === 'Escape') (setSelected(null), setSource(null));
+    else if (e.key === ']') cycle(1);
+    else if (e.key === '[') cycle(-1);
+    else if ((e.key === 'd' || e.key === 'D') && c?.kind === 'take' && c.draw) submit(c.draw);
+    else if ((e.key === 'u' || e.key === 'U') && c?.kind === 'take' && c.faceUp) setSource('faceUp');
+  };
+  window.addEventListener('keydown', onKey);
+  onCleanup(() => window.removeEventListener('keydown', onKey));
+
+  // The turn timer: time since the awaited seat last changed.
+  const [now, setNow] = createSignal(Date.now());
+  const [turnStart, setTurnStart] = createSignal(Date.now());
+  createEffect(on(awaited, () => setTurnStart(Date.now())));
+  createEffect(on(mine, (m) => m && play('yourTurn')));
+  const tick = setInterval(() => setNow(Date.now()), 1000);
+  onCleanup(() => clearInterval(tick));
+
+  // "thinking" shows once a bot has taken 400 ms (ui.md §5).
+  const [thinking, setThinking] = createSignal<Seat | null>(null);
+  createEffect(() => {
+    const a = awaited();
+    setThinking(null);
+    if (a === null || !bots.includes(a)) return;
+    const timer = setTimeout(() => setThinking(a), 400);
+    onCleanup(() => clearTimeout(timer));
+  });
+
+  const name = (seat: Seat): string => playerLabel(seat, state().seats[seat]!.colour, language());
+  const tileName = (c: string): string => `${TERRAIN[c as 'forest'].glyph} ${TERRAIN[c as 'forest'].name[language()]}`;
+
+  const prompt = createMemo((): { text: string; buttons: PromptButton[] } => {
+    const v = view();
+    if (v.outcome.kind === 'finished') {
+      const w = v.outcome.winner;
+      return { text: w === null ? t('game.overNoWinner') : t('game.over', { player: name(w) }), buttons: [] };
+    }
+    if (curtained()) return { text: t('curtain.pass', { player: playerName(viewer(), language()) }), buttons: [] };
+    const a = awaited();
+    if (a === null) return { text: t('game.random'), buttons: [] };
+    if (a !== viewer()) return { text: t('game.waitingFor', { player: name(a) }), buttons: [] };
+    const c = choice();
+    const confirmButton = (label: Key): PromptButton => ({ id: 'confirm', label: t(label), primary: true, disabled: !selected(), onClick: confirm, key: 'Enter' });
+    if (!c) {
+      return {
+        text: `${t('conquest.prompt', { player: name(a), what: t(stageKey(state())) })} ${t('conquest.placeholder')}`,
+        buttons: [{ id: 'autoplay', label: t('conquest.auto'), primary: true, onClick: () => props.onAutoplay(a) }],
+      };
+    }
+    switch (c.kind) {
+      case 'take': {
+        const buttons: PromptButton[] = [];
+        if (c.draw) buttons.push({ id: 'draw', label: t('map.draw', { count: c.pileLeft }), primary: source() !== 'faceUp', onClick: () => submit(c.draw), key: 'D' });
+        if (c.faceUp) buttons.push({ id: 'face-up', label: t('map.takeFaceUp', { tile: TERRAIN[c.faceUp].glyph }), onClick: () => setSource('faceUp'), key: 'U' });
+        if (c.setAside) buttons.push({ id: 'set-aside', label: t('map.setAside'), onClick: () => submit(c.setAside) });
+        if (source() === 'faceUp') buttons.push(confirmButton('map.placeTile'));
+        const text = source() === 'faceUp' && c.faceUp ? t('map.placeFaceUp', { player: name(a), tile: tileName(c.faceUp) }) : t('map.take', { player: name(a) });
+        return { text, buttons };
+      }
+      case 'place': {
+        const buttons = [confirmButton('map.placeTile')];
+        if (c.setAside) buttons.push({ id: 'set-aside', label: t('map.setAside'), onClick: () => submit(c.setAside) });
+        return { text: c.tile ? t('map.place', { player: name(a), tile: tileName(c.tile) }) : t('map.placeHidden', { player: name(a) }), buttons };
+      }
+      case 'black':
+        return { text: t('map.black', { player: name(a), count: c.owed }), buttons: [confirmButton('map.placeBlack')] };
+      case 'portal': {
+        const buttons: PromptButton[] = [];
+        if (c.sites.size > 0) buttons.push(confirmButton(c.moving ? 'map.movePortal' : 'map.placePortal'));
+        if (c.remove) buttons.push({ id: 'remove-portal', label: t('map.removePortal'), onClick: () => submit(c.remove) });
+        if (c.done) buttons.push({ id: 'done', label: t('game.done'), onClick: () => submit(c.done) });
+        const text = c.mandatory ? t('map.portalMust', { player: name(a) }) : c.final ? t('map.portalFinal', { player: name(a) }) : t('map.portal', { player: name(a) });
+        return { text, buttons };
+      }
+    }
+  });
+
+  const log = createLog(() => ({ states: props.table.states(), inputs: props.table.inputs(), seq: view().seq }), language);
+  const phaseLine = (): string => {
+    const p = state().phase;
+    return p.name === 'conquest' ? `${t('game.phase.conquest')} · ${t('game.day', { day: p.day })}` : t(`game.phase.${p.name}`);
+  };
+
+  return (
+    <main class="game" data-phase={state().phase.name} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
+      <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={clock(Math.max(0, now() - turnStart()))} mine={mine()} />
+      <div class="board-area">
+        <p class="phase-line">{phaseLine()}</p>
+        <Board state={state()} highlights={highlights()} label={t('board.label')} flat={props.flat} onPick={pick} onHover={(h) => setHint(h ? whyNot(h) : null)} />
+      </div>
+      <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
+      <aside class="side">
+        <PlayersColumn state={state()} viewer={curtained() ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} />
+        <LogPanel lines={log()} />
+      </aside>
+      <Show when={curtained() && view().outcome.kind === 'playing'}>
+        <Curtain seat={viewer()} colour={state().seats[viewer()]!.colour} onReveal={() => setRevealed(viewer())} />
+      </Show>
+    </main>
+  );
+}

@@ -1,0 +1,57 @@
+import type { GameState, TileColour } from '../../engine/index.js';
+import { isTileColour } from '../../engine/index.js';
+import { hexLabel } from '../board/describe.js';
+import { type Language, TERRAIN, playerLabel } from '../display/index.js';
+import { textIn } from '../i18n/index.js';
+
+/** One line of the log: the position it follows and the words, built again on a language switch. */
+export interface LogLine {
+  readonly seq: number;
+  readonly seat: number | null;
+  readonly text: string;
+}
+
+const tileWords = (c: TileColour, lang: Language): string => `${TERRAIN[c].glyph} ${TERRAIN[c].name[lang]}`;
+
+/**
+ * The input that took `before` to the next position, in words; null for what a person need not
+ * read (random events show through their consequences). Until the engine's typed events land
+ * (issue 8), lines are read from the actions themselves.
+ */
+export function describeInput(before: GameState, input: unknown, lang: Language): string | null {
+  const a = input as { kind?: string; seat?: number; at?: { q: number; r: number }; from?: string; opening?: { value?: unknown } };
+  if (!a || typeof a.kind !== 'string' || a.kind === 'random') return null;
+  const seat = a.seat ?? 0;
+  const colour = before.seats[seat]?.colour;
+  const player = colour ? playerLabel(seat, colour, lang) : `#${seat}`;
+  const at = a.at ? hexLabel(a.at) : '';
+  switch (a.kind) {
+    case 'commitTiles':
+    case 'drawTile':
+    case 'setAsideTile':
+    case 'removePortal':
+    case 'endTurn':
+    case 'absent':
+      return textIn(lang, a.kind === 'setAsideTile' ? 'log.setAside' : (`log.${a.kind}` as const), { player });
+    case 'placeTile': {
+      const tile = a.from === 'faceUp' ? before.seats[seat]?.faceUp : a.opening?.value;
+      return isTileColour(tile) ? textIn(lang, a.from === 'faceUp' ? 'log.placeFaceUp' : 'log.placeTile', { player, tile: tileWords(tile, lang), at }) : null;
+    }
+    case 'placeBlack':
+      return textIn(lang, 'log.placeBlack', { player, at });
+    case 'placePortal':
+      return textIn(lang, 'log.placePortal', { player, at });
+    default:
+      return textIn(lang, 'log.other', { player, kind: a.kind });
+  }
+}
+
+/** The whole log so far: states[i] is the position before inputs[i]. */
+export function logLines(states: readonly GameState[], inputs: readonly unknown[], lang: Language): LogLine[] {
+  const out: LogLine[] = [];
+  inputs.forEach((input, i) => {
+    const text = describeInput(states[i]!, input, lang);
+    if (text !== null) out.push({ seq: i + 1, seat: (input as { seat?: number }).seat ?? null, text });
+  });
+  return out;
+}
