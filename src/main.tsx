@@ -8,7 +8,13 @@ export interface BfeDebug {
   /** The state hash at the end of map creation for (players, seed): the same computation Node makes. */
   hashFor(players: number, seed: string): Promise<string>;
   /** The 3D board's renderer figures, while one is mounted (tests, bench). */
-  board?: { drawCalls(): number; memory(): { geometries: number; textures: number }; frameMs(): number; renderFrame(): number };
+  board?: {
+    drawCalls(): number;
+    memory(): { geometries: number; textures: number };
+    frameMs(): number;
+    renderFrame(): number;
+    screenOf(q: number, r: number): { x: number; y: number };
+  };
   /** renderer.info.memory read after the last 3D board unmounted and disposed of everything. */
   lastDisposed?: { geometries: number; textures: number };
   /** Milliseconds from navigation start to the first frame of the 3D board. */

@@ -1,8 +1,8 @@
 import { For, Show, lazy } from 'solid-js';
-import type { GameState } from '../../engine/index.js';
+import { type GameState, parseHexKey } from '../../engine/index.js';
 import { hasWebGL } from '../board3d/webgl.js';
 import { language, t } from '../i18n/index.js';
-import { describeTile } from './describe.js';
+import { describeTile, hexLabel } from './describe.js';
 import { HexMap } from './HexMap.js';
 import { tileViews } from './tiles.js';
 import type { BoardInput, Highlights } from './types.js';
@@ -35,7 +35,14 @@ export function Board(props: { state: GameState; highlights: Highlights; label: 
       <details class="board-list visually-hidden-until-focus">
         <summary>{t('board.asList')}</summary>
         <ul>
-          <For each={tileViews(props.state, 1)}>{(tile) => <li>{describeTile(tile, language())}</li>}</For>
+          <For each={tileViews(props.state, 1)}>{(tile) => <li data-hex={tile.key}>{describeTile(tile, language())}</li>}</For>
+          <For each={[...props.highlights.legal]}>
+            {(key) => (
+              <li class="legal" data-hex={key}>
+                {t('board.legalPlace', { at: hexLabel(parseHexKey(key)) })}
+              </li>
+            )}
+          </For>
         </ul>
       </details>
     </div>

@@ -23,6 +23,7 @@ export default function Board3D(props: { state: GameState; highlights: Highlight
       memory: () => ({ geometries: b.renderer.info.memory.geometries, textures: b.renderer.info.memory.textures }),
       frameMs: () => b.renderNow(),
       renderFrame: () => b.renderNow(),
+      screenOf: (q, r) => b.screenOf({ q, r }),
     };
     window.addEventListener('keydown', onKey);
     createEffect(() => board!.update(props.state, props.highlights));

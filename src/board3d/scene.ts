@@ -1,6 +1,6 @@
 import { BackSide, Color, DirectionalLight, HemisphereLight, MathUtils, PerspectiveCamera, Plane, Raycaster, Scene, Vector2, Vector3, WebGLRenderer } from 'three';
 import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
-import { type GameState, type Hex, type HexKey, hexKey, pixelToHex } from '../../engine/index.js';
+import { type GameState, type Hex, type HexKey, hexKey, hexToPixel, pixelToHex } from '../../engine/index.js';
 import type { Highlights } from '../board/types.js';
 import { makeAtlasTexture } from './atlas.js';
 import { makeAtlasMaterial } from './atlasMaterial.js';
@@ -19,6 +19,8 @@ export interface Board3D {
   fit(): void;
   /** Renders one frame now; returns its main-thread time in ms. */
   renderNow(): number;
+  /** Where a hex's top centre shows, in CSS pixels from the viewport's corner (tests click there). */
+  screenOf(hex: Hex): { x: number; y: number };
   readonly renderer: WebGLRenderer;
   dispose(): void;
 }
@@ -259,6 +261,12 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     },
     fit,
     renderNow: () => draw(),
+    screenOf(hex) {
+      const p = hexToPixel(hex, 1);
+      const v = new Vector3(p.x, TILE_HEIGHT, p.y).project(camera);
+      const r = renderer.domElement.getBoundingClientRect();
+      return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
+    },
     dispose() {
       cancelAnimationFrame(frame);
       cancelAnimationFrame(hoverFrame);

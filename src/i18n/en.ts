@@ -69,6 +69,7 @@ export const en = {
   'board.fit': 'Fit',
   'board.fitHelp': 'Fit the whole map in view (F)',
   'board.asList': 'The board as a list',
+  'board.legalPlace': 'glowing space {{at}}: a legal place',
   'board.label': 'The board',
 
   'game.players': 'Players',
@@ -96,7 +97,7 @@ export const en = {
   'game.territories': 'territories',
   'game.troops': 'troops',
   'game.vassalOf': 'vassal of {{player}}',
-  'game.tilesLeft': '{{count}} face-down tiles left',
+  'game.tilesLeft': '{{count}} tiles left to place',
   'game.faceUp': 'face-up tile: {{tile}}',
   'game.refused': 'Refused: {{reason}}',
   'game.noGame': 'No game in progress.',

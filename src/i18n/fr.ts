@@ -68,6 +68,7 @@ export const fr: Dictionary = {
   'board.fit': 'Cadrer',
   'board.fitHelp': 'Voir toute la carte (F)',
   'board.asList': 'Le plateau sous forme de liste',
+  'board.legalPlace': 'case en surbrillance {{at}} : un emplacement permis',
   'board.label': 'Le plateau',
 
   'game.players': 'Joueurs',
@@ -95,7 +96,7 @@ export const fr: Dictionary = {
   'game.territories': 'territoires',
   'game.troops': 'troupes',
   'game.vassalOf': 'vassal de {{player}}',
-  'game.tilesLeft': '{{count}} tuiles face cachée restantes',
+  'game.tilesLeft': '{{count}} tuiles restant à poser',
   'game.faceUp': 'tuile face visible : {{tile}}',
   'game.refused': 'Refusé : {{reason}}',
   'game.noGame': 'Aucune partie en cours.',

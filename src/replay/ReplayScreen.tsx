@@ -137,7 +137,9 @@ export default function ReplayScreen() {
           return (
             <div role="status" class="progress" id="verify-progress">
               <span>{s().total > 0 ? t('replay.progress', { done: s().done, total: s().total }) : t('replay.verifying')}</span>
-              <progress max={s().total || undefined} value={s().total > 0 ? s().done : undefined} />
+              <Show when={s().total > 0} fallback={<progress aria-label={t('replay.verifying')} />}>
+                <progress max={s().total} value={s().done} />
+              </Show>
             </div>
           );
         })()}
@@ -159,7 +161,7 @@ export default function ReplayScreen() {
           <div class="replay-board">
             <nav class="timeline" aria-label="timeline">
               <button type="button" id="replay-first" onClick={() => go(0)}>
-                ⏮ <span class="visually-hidden">{t('replay.first')}</span>
+                « <span class="visually-hidden">{t('replay.first')}</span>
               </button>
               <button type="button" id="replay-prev" onClick={() => go(at() - 1)}>
                 ◀ <span class="visually-hidden">{t('replay.prev')}</span>
@@ -171,7 +173,7 @@ export default function ReplayScreen() {
                 ▶ <span class="visually-hidden">{t('replay.next')}</span>
               </button>
               <button type="button" id="replay-last" onClick={() => go(timeline()!.length - 1)}>
-                ⏭ <span class="visually-hidden">{t('replay.last')}</span>
+                » <span class="visually-hidden">{t('replay.last')}</span>
               </button>
               <input type="range" id="replay-scrub" min="0" max={timeline()!.length - 1} value={at()} aria-label={t('replay.step', { at: at(), total: timeline()!.length - 1 })} onInput={(e) => go(Number(e.currentTarget.value))} />
               <span id="replay-at" data-at={at()}>
