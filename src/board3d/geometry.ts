@@ -44,7 +44,7 @@ export function dashedRimGeometry(): BufferGeometry {
   return g;
 }
 
-export const cubeGeometry = (): BufferGeometry => new BoxGeometry(0.15, 0.15, 0.15);
+export const cubeGeometry = (): BufferGeometry => new BoxGeometry(0.19, 0.19, 0.19);
 
 /** A small arrow lying flat, pointing along +x. */
 export function arrowGeometry(): BufferGeometry {

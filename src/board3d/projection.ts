@@ -79,7 +79,7 @@ export interface BoardScene {
 const LEGAL = '#F5C400';
 const SELECTED = '#111111';
 const LAST = '#6E6E6E';
-const DIGIT_PX = 12;
+const DIGIT_PX = 10;
 
 function number(out: LabelInstance[], n: number, x: number, y: number, z: number): void {
   const s = String(n);
@@ -92,10 +92,10 @@ function stack(troops: PieceInstance[], labels: LabelInstance[], count: number, 
   const ax = Math.cos(angle);
   const az = -Math.sin(angle);
   for (let i = 0; i < shown; i++) {
-    const off = (i - (shown - 1) / 2) * 0.2;
-    troops.push({ x: x + off * az, y: TILE_HEIGHT + 0.08 + lift, z: z - off * ax, colour, angle: 0 });
+    const off = (i - (shown - 1) / 2) * 0.24;
+    troops.push({ x: x + off * az, y: TILE_HEIGHT + 0.1 + lift, z: z - off * ax, colour, angle: 0 });
   }
-  number(labels, count, x, TILE_HEIGHT + 0.3 + lift, z);
+  number(labels, count, x, TILE_HEIGHT + 0.42 + lift, z);
 }
 
 export function boardScene(state: GameState, hl: Highlights, hover: HexKey | null): BoardScene {

@@ -182,11 +182,21 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     clampTarget();
     requestRender();
   };
+  // A press alone is no move: only a change during a drag stops the automatic refit.
+  let interacting = false;
   const onStart = (): void => {
-    userMoved = true;
+    interacting = true;
+  };
+  const onEnd = (): void => {
+    interacting = false;
+  };
+  const onMoved = (): void => {
+    if (interacting) userMoved = true;
   };
   controls.addEventListener('change', onChange);
+  controls.addEventListener('change', onMoved);
   controls.addEventListener('start', onStart);
+  controls.addEventListener('end', onEnd);
 
   // Picking: screen ray -> board plane -> fractional axial -> cube rounding.
   const raycaster = new Raycaster();
@@ -277,6 +287,8 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
       el.removeEventListener('pointerleave', onLeave);
       controls.removeEventListener('change', onChange);
       controls.removeEventListener('start', onStart);
+      controls.removeEventListener('change', onMoved);
+      controls.removeEventListener('end', onEnd);
       controls.dispose();
       for (const layer of Object.values(layers)) layer.dispose();
       atlas.dispose();
