@@ -1,5 +1,7 @@
 import { Show, createMemo, createSignal } from 'solid-js';
+import { Board } from '../board/Board.js';
 import { HexMap } from '../board/HexMap.js';
+import { NO_HIGHLIGHTS } from '../board/types.js';
 import { type LegendPlayer, Legend } from '../board/Legend.js';
 import { t } from '../i18n/index.js';
 import { type LocalMap, buildLocalMap, isPlayerCount } from './localMap.js';
@@ -22,7 +24,9 @@ export function inputsFromQuery(q: URLSearchParams): { players: number; seed: st
  * and hands the state whole to the presentational map, legend and controls. The map is held
  * whole in a signal: a store would write into the engine's state objects (issue 8, item 7).
  */
-export function MapExplorer(props: { players: number; seed: string; onBuilt?: (map: LocalMap) => void }) {
+export function MapExplorer(props: { players: number; seed: string; view?: 'flat' | '3d';
+  /** The 3D board over the whole window (the benchmark's 1280 x 720 frame). */
+  full?: boolean; onBuilt?: (map: LocalMap) => void }) {
   // The initial values only seed the inputs; later prop changes are not followed.
   const [players, setPlayers] = createSignal(props.players);
   const [seed, setSeed] = createSignal(props.seed);
@@ -72,7 +76,11 @@ export function MapExplorer(props: { players: number; seed: string; onBuilt?: (m
         {(m) => (
           <>
             <div class="board-and-legend">
-              <HexMap state={m().state} label={t('explorer.label', { players: m().players, seed: m().seed })} />
+              <Show when={props.view === '3d'} fallback={<HexMap state={m().state} label={t('explorer.label', { players: m().players, seed: m().seed })} />}>
+                <div class="explorer-3d" classList={{ full: !!props.full }}>
+                  <Board state={m().state} highlights={NO_HIGHLIGHTS} label={t('explorer.label', { players: m().players, seed: m().seed })} />
+                </div>
+              </Show>
               <Legend players={legendPlayers()} />
             </div>
             <p class="hash">
