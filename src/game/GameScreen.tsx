@@ -8,7 +8,7 @@ import { type Key, language, t } from '../i18n/index.js';
 import type { LocalTable } from '../table/localTable.js';
 import type { TableView } from '../table/types.js';
 import { type LocalGameConfig, botSeats } from './config.js';
-import { stageKey } from './conquestPrompt.js';
+import { conquestTurn } from './conquestTurn.js';
 import { Curtain } from './Curtain.js';
 import { HandStrip } from './HandStrip.js';
 import { LogPanel } from './LogPanel.js';
@@ -172,10 +172,10 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const c = choice();
     const confirmButton = (label: Key): PromptButton => ({ id: 'confirm', label: t(label), primary: true, disabled: !selected(), onClick: confirm, key: 'Enter' });
     if (!c) {
-      return {
-        text: `${t('conquest.prompt', { player: name(a), what: t(stageKey(state())) })} ${t('conquest.placeholder')}`,
-        buttons: [{ id: 'autoplay', label: t('conquest.auto'), primary: true, onClick: () => props.onAutoplay(a) }],
-      };
+      const v = vault();
+      if (!v) return { text: t('game.waitingFor', { player: name(a) }), buttons: [] };
+      const turn = conquestTurn({ view: view(), seat: a, vault: v, name: name(a), submit, autoplay: () => props.onAutoplay(a) });
+      return { text: turn.text, buttons: [...turn.buttons] };
     }
     switch (c.kind) {
       case 'take': {

@@ -163,6 +163,31 @@ if (!executable) {
       const context = await browser.newContext({ viewport: DESKTOP });
       const page = watch(await context.newPage());
       await startGame(page, app.url, 'bots', 4, 'pace=0');
+      // The keyboard: D draws, ] picks a legal hex, Enter places it.
+      await page.locator('#draw').waitFor();
+      let s0 = await snapshot(page);
+      await page.keyboard.press('d');
+      s0 = await waitForChange(page, s0.seq);
+      await page.locator('.board-list li.legal').first().waitFor({ state: 'attached' });
+      // Hovering an empty hex where the tile may not go names the rule.
+      const illegal = await page.evaluate(() => {
+        const canvas = document.querySelector('canvas.board3d-canvas');
+        const taken = new Set([...document.querySelectorAll('.board-list li[data-hex]')].map((li) => li.getAttribute('data-hex')));
+        for (let q = -5; q <= 5; q++)
+          for (let r = -5; r <= 5; r++) {
+            if (taken.has(`${q},${r}`)) continue;
+            const at = window.bfe.board!.screenOf(q, r);
+            if (document.elementFromPoint(at.x, at.y) === canvas) return at;
+          }
+        return null;
+      });
+      expect(illegal).not.toBeNull();
+      await page.mouse.move(illegal!.x, illegal!.y);
+      await expect.poll(() => page.locator('#hint').textContent(), { timeout: 10_000 }).toMatch(/^M\d+: /);
+      await page.keyboard.press(']');
+      await page.locator('#confirm:not([disabled])').waitFor();
+      await page.keyboard.press('Enter');
+      await waitForChange(page, s0.seq);
       // Play until the person has placed a few tiles, then refresh mid-game.
       let mine = 0;
       await playMapCreation(page, (s) => s.buttons.includes('draw') && ++mine > 3);
@@ -222,6 +247,12 @@ if (!executable) {
       await page.goto(`${app.url}#/cards`);
       await page.locator('.card-view').first().waitFor();
       await check('cards');
+      await page.goto(`${app.url}#/rules`);
+      await page.locator('.rules h1').first().waitFor();
+      await check('rules');
+      await page.goto(`${app.url}#/map?players=4&seed=phone`);
+      await page.locator('#state-hash').waitFor();
+      await check('explorer');
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -264,6 +295,13 @@ if (!executable) {
         expect(page.url()).toMatch(/#\/replay\?at=\d+/);
         await page.keyboard.press('End');
         await page.screenshot({ path: path.join(shots, 'replay-desktop.png') });
+        // The other screens at desktop size, for people to look at.
+        await page.goto(`${app.url}#/cards`);
+        await page.locator('.card-view').first().waitFor();
+        await page.screenshot({ path: path.join(shots, 'cards-desktop.png') });
+        await page.goto(`${app.url}#/rules`);
+        await page.locator('.rules h1').first().waitFor();
+        await page.screenshot({ path: path.join(shots, 'rules-desktop.png') });
         expect(errors).toEqual([]);
         await context.close();
       });
