@@ -13,7 +13,7 @@ const SIZE = 40;
  * The flat map (SVG): the fallback where WebGL is missing, and the map explorer's picture.
  * One `g.hex` per tile, one `g.cell` per empty legal space. Presentational.
  */
-export function HexMap(props: { state: GameState; label: string; highlights?: Highlights } & BoardInput) {
+export function HexMap(props: { state: GameState; label: string; highlights?: Highlights; natural?: boolean } & BoardInput) {
   const hl = (): Highlights => props.highlights ?? NO_HIGHLIGHTS;
   const board = createMemo(() => boardView(props.state, SIZE, hl().legal));
   const viewBox = (): string => {
@@ -22,7 +22,12 @@ export function HexMap(props: { state: GameState; label: string; highlights?: Hi
   };
   const last = createMemo(() => new Set(hl().last));
   return (
-    <svg class="hex-map" viewBox={viewBox()} role="img" aria-label={props.label} xmlns="http://www.w3.org/2000/svg" onMouseLeave={() => props.onHover?.(null)}>
+    <svg
+      class="hex-map"
+      viewBox={viewBox()}
+      width={props.natural ? board().viewBox.width.toFixed(0) : undefined}
+      height={props.natural ? board().viewBox.height.toFixed(0) : undefined}
+      role="img" aria-label={props.label} xmlns="http://www.w3.org/2000/svg" onMouseLeave={() => props.onHover?.(null)}>
       <For each={board().tiles}>
         {(tile) => (
           <HexTile
@@ -69,7 +74,8 @@ function HexTile(props: { tile: TileView; legal: boolean; selected: boolean; las
   const s = SIZE;
   const t = (): TileView => props.tile;
   const fill = (): string => (t().colour ? fillOf(t().colour!) : HEART_FILL);
-  const pillH = s * 0.34;
+  // Labels at least 12 px at natural size (the explorer shows the map 1:1, scrolled on a phone).
+  const pillH = s * 0.4;
   const stroke = (): string => (props.selected ? '#000' : props.legal ? '#FFD84D' : props.last ? '#555' : t().kind === 'heart' ? HEART_INK : '#222');
   const width = (): number => (props.selected ? 4 : props.legal ? 4 : t().kind === 'heart' ? 4 : 1.5);
   return (

@@ -10,7 +10,7 @@ export interface LegendPlayer {
   readonly civilisation: Civilisation;
 }
 
-const ICON = 14;
+const ICON = 16;
 
 /** A legend picture, drawn at the map's scale around (0, 0); `wide` doubles its width for markers. */
 function Icon(props: { children: JSX.Element; wide?: boolean }) {
@@ -56,7 +56,7 @@ export function Legend(props: { players: readonly LegendPlayer[] }) {
         <li>
           <Icon>
             <HexShape x={0} y={0} size={ICON} fill={fillOf(first())} strokeWidth={1} />
-            <PortalMark x={0} y={0} radius={ICON * 0.72} label={playerShort(0, language())} />
+            <PortalMark x={0} y={0} radius={ICON * 0.8} label={playerShort(0, language())} />
           </Icon>
           <span>{t('legend.portal')}</span>
         </li>
@@ -71,13 +71,13 @@ export function Legend(props: { players: readonly LegendPlayer[] }) {
       <ul>
         <li>
           <Icon wide>
-            <Pill x={0} y={0} height={13} fill={fillOf(first())} text={`${playerShort(0, language())}·2`} />
+            <Pill x={0} y={0} height={15} fill={fillOf(first())} text={`${playerShort(0, language())}·2`} />
           </Icon>
           <span>{t('legend.troops')}</span>
         </li>
         <li>
           <Icon wide>
-            <Pill x={0} y={0} height={13} fill="#fff" dashed text="w6" />
+            <Pill x={0} y={0} height={15} fill="#fff" dashed text="w6" />
           </Icon>
           <span>{t('legend.wild')}</span>
         </li>

@@ -54,7 +54,7 @@ export function Pill(props: { x: number; y: number; height: number; text: string
         stroke-width={1}
         stroke-dasharray={props.dashed ? '2.5 1.5' : undefined}
       />
-      <text x={props.x} y={props.y} font-size={String(props.height * 0.78)} font-weight="700" fill={inkOn(props.fill)} text-anchor="middle" dominant-baseline="central">
+      <text x={props.x} y={props.y} font-size={String(props.height * 0.8)} font-weight="700" fill={inkOn(props.fill)} text-anchor="middle" dominant-baseline="central">
         {props.text}
       </text>
     </g>

@@ -148,7 +148,8 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     const halfD = (b.maxZ - b.minZ) / 2 + 1.2;
     const v = MathUtils.degToRad(FOV) / 2;
     const h = Math.atan(Math.tan(v) * camera.aspect);
-    return Math.max(halfW / Math.tan(h), halfD / Math.tan(v)) * 1.05;
+    // The near edge of a tilted view shows larger than the far one: 20 % to spare.
+    return Math.max(halfW / Math.tan(h), halfD / Math.tan(v)) * 1.2;
   }
 
   function fit(): void {

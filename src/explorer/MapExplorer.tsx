@@ -76,7 +76,11 @@ export function MapExplorer(props: { players: number; seed: string; view?: 'flat
         {(m) => (
           <>
             <div class="board-and-legend">
-              <Show when={props.view === '3d'} fallback={<HexMap state={m().state} label={t('explorer.label', { players: m().players, seed: m().seed })} />}>
+              <Show when={props.view === '3d'} fallback={
+                  <div class="map-scroll">
+                    <HexMap natural state={m().state} label={t('explorer.label', { players: m().players, seed: m().seed })} />
+                  </div>
+                }>
                 <div class="explorer-3d" classList={{ full: !!props.full }}>
                   <Board state={m().state} highlights={NO_HIGHLIGHTS} label={t('explorer.label', { players: m().players, seed: m().seed })} />
                 </div>
