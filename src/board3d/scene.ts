@@ -136,20 +136,43 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     const b = current.bounds;
     controls.maxDistance = Math.max(controls.minDistance * 1.5, 1.3 * fitDistance());
     const span = Math.max(b.maxX - b.minX, b.maxZ - b.minZ);
-    // Refit as the map grows, unless the player has moved the view.
-    if (span > fittedSpan && !userMoved) fit();
+    // Refit as the map grows (or the glowing places change), unless the player has moved the view.
+    if (Math.abs(span - fittedSpan) > 1e-6 && !userMoved) fit();
     requestRender();
   }
 
-  /** The distance at which the whole map fits, using both field-of-view axes. */
+  const FIT_POLAR = MathUtils.degToRad(38);
+  const scratch = new PerspectiveCamera(FOV, 1, 0.1, 500);
+  const corner = new Vector3();
+
+  /**
+   * The distance at which the whole map fits at the fit angle, on both field-of-view axes: a first
+   * estimate from the angles, corrected by projecting the map's corners (the tilted view's near
+   * edge shows larger than its far edge).
+   */
   function fitDistance(): number {
     const b = current?.bounds ?? { minX: -1, maxX: 1, minZ: -1, maxZ: 1 };
-    const halfW = (b.maxX - b.minX) / 2 + 1.2;
-    const halfD = (b.maxZ - b.minZ) / 2 + 1.2;
+    const m = 1.1;
+    const box = { minX: b.minX - m, maxX: b.maxX + m, minZ: b.minZ - m, maxZ: b.maxZ + m };
+    const cx = (box.minX + box.maxX) / 2;
+    const cz = (box.minZ + box.maxZ) / 2;
     const v = MathUtils.degToRad(FOV) / 2;
     const h = Math.atan(Math.tan(v) * camera.aspect);
-    // The near edge of a tilted view shows larger than the far one: 20 % to spare.
-    return Math.max(halfW / Math.tan(h), halfD / Math.tan(v)) * 1.2;
+    let d = Math.max((box.maxX - box.minX) / 2 / Math.tan(h), (box.maxZ - box.minZ) / 2 / Math.tan(v));
+    scratch.aspect = camera.aspect;
+    scratch.updateProjectionMatrix();
+    for (let i = 0; i < 4; i++) {
+      scratch.position.set(cx, d * Math.cos(FIT_POLAR), cz + d * Math.sin(FIT_POLAR));
+      scratch.lookAt(cx, 0, cz);
+      scratch.updateMatrixWorld();
+      let extent = 0;
+      for (const [x, z] of [[box.minX, box.minZ], [box.maxX, box.minZ], [box.minX, box.maxZ], [box.maxX, box.maxZ]] as const) {
+        corner.set(x, 0, z).project(scratch);
+        extent = Math.max(extent, Math.abs(corner.x), Math.abs(corner.y));
+      }
+      d *= extent / 0.94;
+    }
+    return d;
   }
 
   function fit(): void {
@@ -158,9 +181,8 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     userMoved = false;
     const target = new Vector3((b.minX + b.maxX) / 2, 0, (b.minZ + b.maxZ) / 2);
     const d = fitDistance();
-    const polar = MathUtils.degToRad(38);
     controls.target.copy(target);
-    camera.position.set(target.x, target.y + d * Math.cos(polar), target.z + d * Math.sin(polar));
+    camera.position.set(target.x, target.y + d * Math.cos(FIT_POLAR), target.z + d * Math.sin(FIT_POLAR));
     controls.maxDistance = Math.max(controls.minDistance * 1.5, 1.3 * d);
     controls.update();
     requestRender();
