@@ -30,6 +30,8 @@ export interface TileInstance {
 }
 /** A flat picture on a tile top. */
 export interface DecalInstance {
+  /** The tile it lies on (it falls with the tile when the tile is placed). */
+  readonly key: HexKey;
   readonly x: number;
   readonly y: number;
   readonly z: number;
@@ -127,16 +129,16 @@ export function boardScene(state: GameState, hl: Highlights, hover: HexKey | nul
     const base = tileColour(v);
     tiles.push({ key: v.key, x, z, colour: base, lift });
     const y = top + lift;
-    if (v.kind === 'land') decals.push({ x, y, z: z - 0.28, size: 0.55, cell: CELL.glyph(v.colour!), colour: inkOn(base) });
+    if (v.kind === 'land') decals.push({ key: v.key, x, y, z: z - 0.28, size: 0.55, cell: CELL.glyph(v.colour!), colour: inkOn(base) });
     if (v.kind === 'heart') {
-      decals.push({ x, y, z: z - 0.2, size: 0.75, cell: CELL.heart, colour: '#FFFFFF' });
+      decals.push({ key: v.key, x, y, z: z - 0.2, size: 0.75, cell: CELL.heart, colour: '#FFFFFF' });
       rims.push({ x, z, y, colour: HEART_STYLE.rim });
     }
     if (v.kind === 'portal') {
-      decals.push({ x, y, z: z - 0.22, size: 0.8, cell: CELL.arch, colour: '#FFFFFF' });
-      decals.push({ x, y: y + 0.001, z: z - 0.2, size: 0.34, cell: CELL.glyph(v.colour!), colour: '#000000' });
+      decals.push({ key: v.key, x, y, z: z - 0.22, size: 0.8, cell: CELL.arch, colour: '#FFFFFF' });
+      decals.push({ key: v.key, x, y: y + 0.001, z: z - 0.2, size: 0.34, cell: CELL.glyph(v.colour!), colour: '#000000' });
     }
-    if (v.energyRich) decals.push({ x: x + 0.5, y, z: z - 0.3, size: 0.42, cell: CELL.bolt, colour: '#FFFFFF' });
+    if (v.energyRich) decals.push({ key: v.key, x: x + 0.5, y, z: z - 0.3, size: 0.42, cell: CELL.bolt, colour: '#FFFFFF' });
     if (v.troops) {
       const colour = TERRAIN[v.troops.colour].rgb;
       if (v.troops.count > 0) stack(troops, labels, v.troops.count, x, z + 0.3, colour, Math.PI / 2, lift);

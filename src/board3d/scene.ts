@@ -104,14 +104,23 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     return ms;
   }
 
+  /** How high above its place a tile (and what lies on it) still is, while it drops in. */
+  const fallOf = (key: HexKey, now: number): number => {
+    const start = drops.get(key);
+    if (start === undefined) return 0;
+    const k = Math.min(1, Math.max(0, (now - start) / 300));
+    return (1 - k) * (1 - k) * 1.2;
+  };
+
   function writeTiles(now: number): void {
-    const tiles = current!.tiles.map((t) => {
-      const start = drops.get(t.key);
-      const k = start === undefined ? 1 : Math.min(1, Math.max(0, (now - start) / 300));
-      const fall = (1 - k) * (1 - k) * 1.2;
-      return { x: t.x, z: t.z, y: t.lift + fall, colour: t.colour };
-    });
-    writeInstances(layers.tiles, tiles);
+    writeInstances(
+      layers.tiles,
+      current!.tiles.map((t) => ({ x: t.x, z: t.z, y: t.lift + fallOf(t.key, now), colour: t.colour })),
+    );
+    writeDecals(
+      layers.decals,
+      drops.size === 0 ? current!.decals : current!.decals.map((d) => ({ ...d, y: d.y + fallOf(d.key, now) })),
+    );
   }
 
   function project(): void {
@@ -131,7 +140,6 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     writeInstances(layers.outlines, current.troops.map((t) => ({ ...t, colour: '#111111', scale: 1.25 })));
     writeInstances(layers.arrows, current.arrows);
     writeInstances(layers.discs, current.discs);
-    writeDecals(layers.decals, current.decals);
     writeLabels(layers.labels, current.labels);
     const b = current.bounds;
     controls.maxDistance = Math.max(controls.minDistance * 1.5, 1.3 * fitDistance());

@@ -1,5 +1,5 @@
 import { Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
-import { type Hex, type HexKey, type Seat, hexKey, landPlacementError, occupant, portalPlacementError } from '../../engine/index.js';
+import { type GameState, type Hex, type HexKey, type Seat, applyAction, hexKey, landPlacementError, occupant, portalPlacementError } from '../../engine/index.js';
 import { play } from '../app/sound.js';
 import { Board } from '../board/Board.js';
 import type { Highlights } from '../board/types.js';
@@ -77,10 +77,21 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const a = view().lastInput as { at?: Hex; from?: Hex; to?: Hex } | null;
     return [a?.at, a?.from, a?.to].flatMap((h) => (h && typeof h === 'object' ? [hexKey(h)] : []));
   };
+  // Hovering a glowing space shows a ghost of the tile; selecting it previews the position Confirm
+  // would make (the engine's own result: energy-rich markers appear where they would).
+  const [hovered, setHovered] = createSignal<HexKey | null>(null);
+  const preview = createMemo<GameState | null>(() => {
+    const sel = selected();
+    const action = sel ? sites().get(sel) : undefined;
+    if (!action) return null;
+    const next = applyAction(state(), action);
+    return next.ok ? next.value : null;
+  });
   const highlights = createMemo<Highlights>(() => {
     const sel = selected();
-    const colour = sel ? ghostColour(choice(), state(), viewer(), source() ?? 'drawn') : null;
-    return { legal: new Set(sites().keys()), selected: sel, last: lastHexes(), ghost: sel && colour ? { at: sel, colour } : null };
+    const at = sel ?? (hovered() && sites().has(hovered()!) ? hovered() : null);
+    const colour = at ? ghostColour(choice(), state(), viewer(), source() ?? 'drawn') : null;
+    return { legal: new Set(sites().keys()), selected: sel, last: lastHexes(), ghost: at && colour && !preview() ? { at, colour } : null };
   });
 
   const submit = (action: unknown): void => {
@@ -216,7 +227,17 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
       <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={clock(Math.max(0, now() - turnStart()))} mine={mine()} />
       <div class="board-area">
         <p class="phase-line">{phaseLine()}</p>
-        <Board state={state()} highlights={highlights()} label={t('board.label')} flat={props.flat} onPick={pick} onHover={(h) => setHint(h ? whyNot(h) : null)} />
+        <Board
+          state={preview() ?? state()}
+          highlights={highlights()}
+          label={t('board.label')}
+          flat={props.flat}
+          onPick={pick}
+          onHover={(h) => {
+            setHovered(h ? hexKey(h) : null);
+            setHint(h ? whyNot(h) : null);
+          }}
+        />
       </div>
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">

@@ -160,7 +160,8 @@ if (!executable) {
     });
 
     it('against 3 bots: the page stays live while bots play in a Worker, and a refresh resumes the game', async () => {
-      const context = await browser.newContext({ viewport: DESKTOP });
+      // Reduced motion: no tile drops (the board's other path), and screenshots of resting pieces.
+      const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
       const page = watch(await context.newPage());
       await startGame(page, app.url, 'bots', 4, 'pace=0');
       // The keyboard: D draws, ] picks a legal hex, Enter places it.
@@ -276,7 +277,7 @@ if (!executable) {
       afterAll(() => rm(dir, { recursive: true, force: true }));
 
       it('verifies a gzipped replay in a Worker, says valid, and steps through it with the keys', async () => {
-        const context = await browser.newContext({ viewport: DESKTOP });
+        const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
         const page = watch(await context.newPage());
         await page.goto(`${app.url}#/replay`);
         await page.setInputFiles('#replay-input', path.join(dir, 'game.json.gz'));
