@@ -209,7 +209,7 @@ export const en = {
   'cards.text.terrain': 'Favourable Ground: its effect comes with the card-effect engine.',
   'cards.text.opportunity': 'Opportunity: its effect comes with the card-effect engine.',
   'cards.text.unit': 'Adds its strength to your army in a combat (B3).',
-  'cards.text.supremacy': 'The energy victory: hold it at the end of a day to win (W2).',
+  'cards.text.supremacy': 'The energy victory (W2): owned since the previous day’s Logistics, with the Heart of Eden held and connected to your portal, you win at the end of a Logistics phase.',
   'cards.text.technology': 'Its effect comes with the card-effect engine.',
   'rank.basic': 'Basic unit',
   'rank.warrior': 'Warrior',

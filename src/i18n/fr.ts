@@ -208,7 +208,7 @@ export const fr: Dictionary = {
   'cards.text.terrain': 'Terrain Favorable : son effet vient avec le moteur d’effets des cartes.',
   'cards.text.opportunity': 'Opportunité : son effet vient avec le moteur d’effets des cartes.',
   'cards.text.unit': 'Ajoute sa force à votre armée lors d’un combat (B3).',
-  'cards.text.supremacy': 'La victoire par l’énergie : possédez-la à la fin d’une journée pour gagner (W2).',
+  'cards.text.supremacy': 'La victoire par l’énergie (W2) : possédée depuis la Logistique de la veille, avec le Cœur d’Éden contrôlé et relié à votre portail, vous gagnez à la fin d’une phase de Logistique.',
   'cards.text.technology': 'Son effet vient avec le moteur d’effets des cartes.',
   'rank.basic': 'Unité de base',
   'rank.warrior': 'Guerrier',

@@ -46,7 +46,10 @@ export default function ReplayScreen() {
     worker.terminate();
     worker = null;
     setStatus({ kind: 'done', verified });
-    const tl = verified.setup ? makeTimeline(verified.setup, verified.inputs) : null;
+    // An invalid replay is shown only up to its first violation: what follows is not the game.
+    const r = verified.result;
+    const cut = !r.valid && r.failure.element !== null ? verified.inputs.slice(0, r.failure.element) : verified.inputs;
+    const tl = verified.setup ? makeTimeline(verified.setup, cut) : null;
     setTimeline(tl);
     const wanted = Number(route().query.get('at'));
     setAt(tl ? Math.min(tl.length - 1, Number.isInteger(wanted) && wanted > 0 ? wanted : 0) : 0);

@@ -316,6 +316,9 @@ if (!executable) {
         expect(await page.locator('#replay-badge').getAttribute('data-valid')).toBe('false');
         const entry = replay.log.slice(0, 4).reduce((n, el) => n + el.length, 0) + 1;
         expect(await page.locator('#replay-badge').textContent()).toContain(`entry ${entry}`);
+        // It can be stepped through only up to the violation (the 5th element).
+        await page.keyboard.press('End');
+        expect(Number(await page.locator('#replay-at').getAttribute('data-at'))).toBe(4);
         await page.screenshot({ path: path.join(shots, 'replay-invalid-desktop.png') });
         await page.setInputFiles('#replay-input', path.join(dir, 'not-a-replay.json'));
         await expect.poll(() => page.locator('#replay-badge').textContent()).toMatch(/not a valid replay/);
