@@ -98,8 +98,13 @@ async function boardRows(outDir: string): Promise<Row[]> {
     const measured = (await page.evaluate(`(async () => {
       const board = window.bfe.board;
       for (let i = 0; i < 10; i++) board.renderFrame();
+      // Batches of 10 frames: performance.now() is coarse (0.1 ms) in a page that is not cross-origin isolated.
       const times = [];
-      for (let i = 0; i < 60; i++) times.push(board.renderFrame());
+      for (let b = 0; b < 12; b++) {
+        const t = performance.now();
+        for (let i = 0; i < 10; i++) board.renderFrame();
+        times.push((performance.now() - t) / 10);
+      }
       times.sort((a, b) => a - b);
       const calls = board.drawCalls();
       // Frames per second: one render per animation frame for 3 s (the browser paces frames to the rasterizer).
@@ -113,10 +118,10 @@ async function boardRows(outDir: string): Promise<Row[]> {
           else done();
         });
       });
-      return { median: times[30], p90: times[54], calls, fps: frames / ((performance.now() - t0) / 1000) };
+      return { median: (times[5] + times[6]) / 2, p90: times[10], calls, fps: frames / ((performance.now() - t0) / 1000) };
     })()`)) as { median: number; p90: number; calls: number; fps: number };
     return [
-      { name: '3D board frame, main thread (6 players, 1280x720, headless Chromium)', value: measured.median, unit: 'ms', target: { max: 4 }, detail: `median of 60; p90 ${measured.p90.toFixed(2)} ms` },
+      { name: '3D board frame, main thread (6 players, 1280x720, headless Chromium)', value: measured.median, unit: 'ms', target: { max: 4 }, detail: `median of 12 batches of 10 frames; 11th of 12: ${measured.p90.toFixed(2)} ms` },
       { name: '3D board draw calls per frame (6 players)', value: measured.calls, unit: 'calls', target: { max: 30 } },
       { name: '3D board frames per second (SwiftShader software rendering)', value: measured.fps, unit: 'fps', detail: 'bounded by software rasterizing here, not by the main thread' },
       { name: 'page open to 3D board drawn (6-player map)', value: firsts[1]!, unit: 'ms', detail: `median of 3 (${firsts.map((f) => f.toFixed(0)).join(', ')} ms)` },

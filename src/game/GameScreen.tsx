@@ -2,7 +2,7 @@ import { Show, createEffect, createMemo, createSignal, on, onCleanup } from 'sol
 import { type GameState, type Hex, type HexKey, type Seat, applyAction, hexKey, landPlacementError, occupant, portalPlacementError } from '../../engine/index.js';
 import { play } from '../app/sound.js';
 import { Board } from '../board/Board.js';
-import type { Highlights } from '../board/types.js';
+import { type Highlights, NO_HIGHLIGHTS } from '../board/types.js';
 import { TERRAIN, playerLabel, playerName } from '../display/index.js';
 import { type Key, language, t } from '../i18n/index.js';
 import type { LocalTable } from '../table/localTable.js';
@@ -94,6 +94,13 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     return { legal: new Set(sites().keys()), selected: sel, last: lastHexes(), ghost: at && colour && !preview() ? { at, colour } : null };
   });
 
+  // Hovering a log line shows the board as it was right after it (boardgame.io's log preview); Esc returns.
+  const [moment, setMoment] = createSignal<number | null>(null);
+  const momentState = (): GameState | null => {
+    const m = moment();
+    return m === null ? null : (props.table.states()[m] ?? null);
+  };
+
   const submit = (action: unknown): void => {
     void props.table.submit(action).then((r) => {
       if (r.ok) play('place');
@@ -136,11 +143,13 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     setSelected(keys[(i + step + keys.length) % keys.length]!);
   };
 
+  const [help, setHelp] = createSignal(false);
   const onKey = (e: KeyboardEvent): void => {
+    if (e.key === '?') return void setHelp(!help());
     if (curtained() || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     const c = choice();
     if (e.key === 'Enter' && selected()) (e.preventDefault(), confirm());
-    else if (e.key === 'Escape') (setSelected(null), setSource(null));
+    else if (e.key === 'Escape') (setSelected(null), setSource(null), setMoment(null), setHelp(false));
     else if (e.key === ']') cycle(1);
     else if (e.key === '[') cycle(-1);
     else if ((e.key === 'd' || e.key === 'D') && c?.kind === 'take' && c.draw) submit(c.draw);
@@ -154,6 +163,11 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   const [turnStart, setTurnStart] = createSignal(Date.now());
   createEffect(on(awaited, () => setTurnStart(Date.now())));
   createEffect(on(mine, (m) => m && play('yourTurn')));
+  // The tab says when the game waits for the person at this device.
+  createEffect(() => {
+    document.title = mine() ? `● ${t('game.yourTurn')} · ${t('app.title')}` : t('app.title');
+  });
+  onCleanup(() => (document.title = t('app.title')));
   const tick = setInterval(() => setNow(Date.now()), 1000);
   onCleanup(() => clearInterval(tick));
 
@@ -226,10 +240,33 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     <main class="game" data-phase={state().phase.name} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
       <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={clock(Math.max(0, now() - turnStart()))} mine={mine()} />
       <div class="board-area">
-        <p class="phase-line">{phaseLine()}</p>
+        <p class="phase-line">
+          {phaseLine()}{' '}
+          <button type="button" id="help" class="link" aria-expanded={help()} onClick={() => setHelp(!help())}>
+            {t('help.open')}
+          </button>
+        </p>
+        <Show when={help()}>
+          <section class="help-panel" role="dialog" aria-labelledby="help-title">
+            <h2 id="help-title">{t('help.title')}</h2>
+            <ul>
+              {(['help.draw', 'help.cycle', 'help.confirm', 'help.fit', 'help.mouse', 'help.log'] as const).map((k) => (
+                <li>{t(k)}</li>
+              ))}
+            </ul>
+            <button type="button" onClick={() => setHelp(false)}>
+              {t('help.close')}
+            </button>
+          </section>
+        </Show>
+        <Show when={moment() !== null}>
+          <p class="moment" role="status">
+            {t('log.previewing')}
+          </p>
+        </Show>
         <Board
-          state={preview() ?? state()}
-          highlights={highlights()}
+          state={momentState() ?? preview() ?? state()}
+          highlights={moment() !== null ? NO_HIGHLIGHTS : highlights()}
           label={t('board.label')}
           flat={props.flat}
           onPick={pick}
@@ -242,7 +279,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">
         <PlayersColumn state={state()} viewer={curtained() ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} />
-        <LogPanel lines={log()} />
+        <LogPanel lines={log()} onPreview={setMoment} />
       </aside>
       <Show when={curtained() && view().outcome.kind === 'playing'}>
         <Curtain seat={viewer()} colour={state().seats[viewer()]!.colour} onReveal={() => setRevealed(viewer())} />

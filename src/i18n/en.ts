@@ -83,6 +83,7 @@ export const en = {
   'game.day': 'Day {{day}}',
   'game.you': 'you',
   'game.bot': 'bot',
+  'game.yourTurn': 'Your turn',
   'game.thinking': 'thinking…',
   'game.waitingFor': 'Waiting for {{player}}',
   'game.random': 'Drawing at random…',
@@ -181,6 +182,7 @@ export const en = {
   'log.placeTroops': '{{player}} placed new troops at {{at}}',
   'log.cycleHand': '{{player}} discarded and drew again',
   'log.request': '{{player}} made a request to {{vassal}}',
+  'log.previewing': 'The board as it was after this line · Esc returns',
   'log.other': '{{player}}: {{kind}}',
 
   'rule.CellOccupied': 'M6: a tile already stands there',
@@ -190,6 +192,16 @@ export const en = {
   'rule.PortalNearPortal': 'M8: too near another portal (at least 4 tiles between)',
   'rule.PortalCrowded': 'M9: a portal may touch at most 2 non-black tiles',
   'rule.other': '{{rule}}: not allowed here',
+
+  'help.title': 'Keys and controls',
+  'help.open': 'Keys (?)',
+  'help.close': 'Close',
+  'help.draw': 'D: draw a tile · U: take the face-up tile',
+  'help.cycle': '[ and ]: go through the glowing spaces',
+  'help.confirm': 'Enter: confirm · Esc: cancel, or leave a log preview',
+  'help.fit': 'F: fit the whole map in view',
+  'help.mouse': 'Drag: pan · right-drag or two fingers: rotate · wheel or pinch: zoom',
+  'help.log': 'Hover or focus a log line: the board as it was then',
 
   'cards.title': 'Cards and Worlds',
   'cards.common': 'Common cards',

@@ -82,6 +82,7 @@ export const fr: Dictionary = {
   'game.day': 'Jour {{day}}',
   'game.you': 'vous',
   'game.bot': 'bot',
+  'game.yourTurn': 'À vous',
   'game.thinking': 'réfléchit…',
   'game.waitingFor': 'En attente de {{player}}',
   'game.random': 'Tirage au hasard…',
@@ -180,6 +181,7 @@ export const fr: Dictionary = {
   'log.placeTroops': '{{player}} a placé de nouvelles troupes en {{at}}',
   'log.cycleHand': '{{player}} a défaussé et repioché',
   'log.request': '{{player}} a fait une requête à {{vassal}}',
+  'log.previewing': 'Le plateau tel qu’il était après cette ligne · Échap pour revenir',
   'log.other': '{{player}} : {{kind}}',
 
   'rule.CellOccupied': 'M6 : une tuile occupe déjà cette case',
@@ -189,6 +191,16 @@ export const fr: Dictionary = {
   'rule.PortalNearPortal': 'M8 : trop près d’un autre portail (au moins 4 tuiles entre)',
   'rule.PortalCrowded': 'M9 : un portail touche au plus 2 tuiles non noires',
   'rule.other': '{{rule}} : interdit ici',
+
+  'help.title': 'Touches et commandes',
+  'help.open': 'Touches (?)',
+  'help.close': 'Fermer',
+  'help.draw': 'D : piocher une tuile · U : prendre la tuile visible',
+  'help.cycle': '[ et ] : parcourir les cases en surbrillance',
+  'help.confirm': 'Entrée : confirmer · Échap : annuler, ou quitter un aperçu du journal',
+  'help.fit': 'F : voir toute la carte',
+  'help.mouse': 'Glisser : déplacer · clic droit glissé ou deux doigts : tourner · molette ou pincement : zoomer',
+  'help.log': 'Survoler ou sélectionner une ligne du journal : le plateau tel qu’il était alors',
 
   'cards.title': 'Cartes et Mondes',
   'cards.common': 'Cartes communes',

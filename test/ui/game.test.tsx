@@ -55,6 +55,15 @@ describe('game screen (hot-seat, 2 persons)', () => {
     await tick();
     await tick();
     expect(host.querySelector(`svg.hex-map g.hex[data-hex="${key}"]`)!.getAttribute('data-colour')).toBe(drawn);
+    // Hovering the log's first line shows the board as it was then (the tile not yet placed); leaving returns.
+    const firstLine = host.querySelector('#log li') as HTMLElement;
+    firstLine.dispatchEvent(new MouseEvent('mouseenter'));
+    await tick();
+    expect(host.querySelector(`svg.hex-map g.hex[data-hex="${key}"]`)).toBeNull();
+    expect($('.moment')).not.toBeNull();
+    host.querySelector('#log')!.dispatchEvent(new MouseEvent('mouseleave'));
+    await tick();
+    expect(host.querySelector(`svg.hex-map g.hex[data-hex="${key}"]`)).not.toBeNull();
     // Seat 0 ends the turn: the curtain comes down for seat 1, and seat 0's things are gone.
     $('#done')!.click();
     await tick();
