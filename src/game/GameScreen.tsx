@@ -144,8 +144,11 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   };
 
   const [help, setHelp] = createSignal(false);
+  // On a phone the log is a bottom sheet, opened from the phase line (or L).
+  const [logOpen, setLogOpen] = createSignal(false);
   const onKey = (e: KeyboardEvent): void => {
     if (e.key === '?') return void setHelp(!help());
+    if ((e.key === 'l' || e.key === 'L') && !(e.target instanceof HTMLInputElement)) return void setLogOpen(!logOpen());
     if (curtained() || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     const c = choice();
     if (e.key === 'Enter' && selected()) (e.preventDefault(), confirm());
@@ -237,13 +240,16 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   };
 
   return (
-    <main class="game" data-phase={state().phase.name} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
+    <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
       <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={clock(Math.max(0, now() - turnStart()))} mine={mine()} />
       <div class="board-area">
         <p class="phase-line">
           {phaseLine()}{' '}
           <button type="button" id="help" class="link" aria-expanded={help()} onClick={() => setHelp(!help())}>
             {t('help.open')}
+          </button>
+          <button type="button" id="log-toggle" class="link phone-only" aria-expanded={logOpen()} onClick={() => setLogOpen(!logOpen())}>
+            {t('log.title')}
           </button>
         </p>
         <Show when={help()}>

@@ -245,6 +245,11 @@ if (!executable) {
       await clickButton(page, 'draw');
       await page.locator('#drawn-tile').waitFor();
       await check('map-creation');
+      // The log is a bottom sheet on a phone.
+      expect(await page.locator('#log').isVisible()).toBe(false);
+      await page.click('#log-toggle');
+      await page.locator('#log').waitFor();
+      await check('map-creation-log');
       await page.goto(`${app.url}#/cards`);
       await page.locator('.card-view').first().waitFor();
       await check('cards');
