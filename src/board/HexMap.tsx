@@ -33,7 +33,7 @@ export function HexMap(props: { state: GameState; label: string; highlights?: Hi
           <HexTile
             tile={tile}
             legal={hl().legal.has(tile.key)}
-            selected={hl().selected === tile.key}
+            selected={hl().selected === tile.key || hl().cursor === tile.key}
             last={last().has(tile.key)}
             onPick={() => props.onPick?.(tile.hex)}
             onHover={() => props.onHover?.(tile.hex)}

@@ -8,6 +8,8 @@ export interface Highlights {
   readonly selected: HexKey | null;
   /** Hexes of the last action: a faint rim. */
   readonly last: readonly HexKey[];
+  /** The keyboard's hex cursor (arrow keys): shown like a hover. */
+  readonly cursor?: HexKey | null;
   /** A preview of what Confirm would place on `selected`. */
   readonly ghost: { readonly at: HexKey; readonly colour: TileColour } | null;
 }

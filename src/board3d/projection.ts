@@ -100,8 +100,9 @@ function stack(troops: PieceInstance[], labels: LabelInstance[], count: number, 
   number(labels, count, x, TILE_HEIGHT + 0.42 + lift, z);
 }
 
-export function boardScene(state: GameState, hl: Highlights, hover: HexKey | null): BoardScene {
+export function boardScene(state: GameState, hl: Highlights, pointer: HexKey | null): BoardScene {
   const views = tileViews(state, 1);
+  const hover = pointer ?? hl.cursor ?? null;
   const tiles: TileInstance[] = [];
   const decals: DecalInstance[] = [];
   const labels: LabelInstance[] = [];
@@ -170,6 +171,10 @@ export function boardScene(state: GameState, hl: Highlights, hover: HexKey | nul
     plates.push({ x, z, y: 0.01, colour: ghost ? tint(TERRAIN[ghost].rgb, 0.25) : '#FFF3B0', ghost: ghost !== null });
     if (hl.selected === key) rims.push({ x, z, y: 0.02, colour: SELECTED });
     else dashed.push({ x, z, y: 0.02, colour: key === hover ? SELECTED : LEGAL });
+  }
+  if (hover !== null && !occupied.has(hover) && !hl.legal.has(hover)) {
+    const { x, y: z } = hexToPixel(parseHexKey(hover), 1);
+    dashed.push({ x, z, y: 0.02, colour: SELECTED });
   }
   for (const key of hl.last) {
     if (occupied.has(key)) continue;

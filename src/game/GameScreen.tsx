@@ -1,7 +1,8 @@
 import { Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
-import { type GameState, type Hex, type HexKey, type Seat, applyAction, hexKey, landPlacementError, occupant, portalPlacementError } from '../../engine/index.js';
+import { type GameState, type Hex, type HexKey, type Seat, applyAction, hexKey, landPlacementError, occupant, parseHexKey, portalPlacementError } from '../../engine/index.js';
 import { play } from '../app/sound.js';
 import { Board } from '../board/Board.js';
+import { describeHex } from '../board/describe.js';
 import { type Highlights, NO_HIGHLIGHTS } from '../board/types.js';
 import { TERRAIN, playerLabel, playerName } from '../display/index.js';
 import { type Key, language, t } from '../i18n/index.js';
@@ -54,6 +55,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   const choice = createMemo<MapChoice>(() => (mine() ? mapChoice(state(), viewer(), vault()) : null));
   const [source, setSource] = createSignal<'faceUp' | 'drawn' | null>(null);
   const [selected, setSelected] = createSignal<HexKey | null>(null);
+  const [cursor, setCursor] = createSignal<HexKey | null>(null);
   const [hint, setHint] = createSignal<string | null>(null);
   createEffect(
     on(
@@ -62,6 +64,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
         setSelected(null);
         setSource(null);
         setHint(null);
+        setCursor(null);
       },
     ),
   );
@@ -91,7 +94,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const sel = selected();
     const at = sel ?? (hovered() && sites().has(hovered()!) ? hovered() : null);
     const colour = at ? ghostColour(choice(), state(), viewer(), source() ?? 'drawn') : null;
-    return { legal: new Set(sites().keys()), selected: sel, last: lastHexes(), ghost: at && colour && !preview() ? { at, colour } : null };
+    return { legal: new Set(sites().keys()), selected: sel, last: lastHexes(), cursor: cursor(), ghost: at && colour && !preview() ? { at, colour } : null };
   });
 
   // Hovering a log line shows the board as it was right after it (boardgame.io's log preview); Esc returns.
@@ -136,6 +139,15 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     }
   };
 
+  // The keyboard's hex cursor: arrows move it, Enter picks the hex under it.
+  const ARROWS: Record<string, readonly [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const moveCursor = (dq: number, dr: number): void => {
+    const from = parseHexKey(cursor() ?? selected() ?? '0,0');
+    const next = { q: from.q + dq, r: from.r + dr };
+    setCursor(hexKey(next));
+    setHint(whyNot(next) ?? describeHex(state(), next, language()));
+  };
+
   const cycle = (step: number): void => {
     const keys = [...sites().keys()] as HexKey[];
     if (keys.length === 0) return;
@@ -151,8 +163,11 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     if ((e.key === 'l' || e.key === 'L') && !(e.target instanceof HTMLInputElement)) return void setLogOpen(!logOpen());
     if (curtained() || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     const c = choice();
+    const arrow = ARROWS[e.key];
+    if (arrow) return void (e.preventDefault(), moveCursor(arrow[0], arrow[1]));
+    if (e.key === 'Enter' && cursor() && cursor() !== selected()) return void (e.preventDefault(), pick(parseHexKey(cursor()!)));
     if (e.key === 'Enter' && selected()) (e.preventDefault(), confirm());
-    else if (e.key === 'Escape') (setSelected(null), setSource(null), setMoment(null), setHelp(false));
+    else if (e.key === 'Escape') (setSelected(null), setSource(null), setMoment(null), setHelp(false), setCursor(null));
     else if (e.key === ']') cycle(1);
     else if (e.key === '[') cycle(-1);
     else if ((e.key === 'd' || e.key === 'D') && c?.kind === 'take' && c.draw) submit(c.draw);

@@ -197,7 +197,7 @@ export const en = {
   'help.open': 'Keys (?)',
   'help.close': 'Close',
   'help.draw': 'D: draw a tile · U: take the face-up tile',
-  'help.cycle': '[ and ]: go through the glowing spaces',
+  'help.cycle': '[ and ]: go through the glowing spaces · arrows: move the hex cursor, Enter picks',
   'help.confirm': 'Enter: confirm · Esc: cancel, or leave a log preview',
   'help.fit': 'F: fit the whole map in view',
   'help.mouse': 'Drag: pan · right-drag or two fingers: rotate · wheel or pinch: zoom',

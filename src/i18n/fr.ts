@@ -196,7 +196,7 @@ export const fr: Dictionary = {
   'help.open': 'Touches (?)',
   'help.close': 'Fermer',
   'help.draw': 'D : piocher une tuile · U : prendre la tuile visible',
-  'help.cycle': '[ et ] : parcourir les cases en surbrillance',
+  'help.cycle': '[ et ] : parcourir les cases en surbrillance · flèches : déplacer le curseur, Entrée choisit',
   'help.confirm': 'Entrée : confirmer · Échap : annuler, ou quitter un aperçu du journal',
   'help.fit': 'F : voir toute la carte',
   'help.mouse': 'Glisser : déplacer · clic droit glissé ou deux doigts : tourner · molette ou pincement : zoomer',

@@ -44,6 +44,12 @@ describe('game screen (hot-seat, 2 persons)', () => {
     const drawn = tileOpening(localVault('screen', 0), state.seats[0]!.drawn!, state)!.value;
     expect($('#drawn-tile')!.getAttribute('data-colour')).toBe(drawn);
     expect($('#prompt')!.textContent).toContain(TERRAIN[drawn].name.en);
+    // The hex cursor: arrows move it and the hint says what is there, or why the tile may not go there.
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight' }));
+    await tick();
+    expect($('#hint')!.textContent).toMatch(/M6|\(1,0\)/);
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    await tick();
     // Legal cells glow on the flat map; a click selects, Confirm places.
     const cells = host.querySelectorAll('svg.hex-map g.cell');
     expect(cells.length).toBeGreaterThan(0);
