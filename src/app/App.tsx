@@ -29,8 +29,8 @@ function TopBar() {
           </button>
         ))}
       </span>
-      <button type="button" id="sound" aria-pressed={soundOn()} onClick={() => setSound(!soundOn())}>
-        {t('app.sound')}: {soundOn() ? t('app.on') : t('app.off')}
+      <button type="button" id="sound" aria-pressed={soundOn()} aria-label={`${t('app.sound')}: ${soundOn() ? t('app.on') : t('app.off')}`} onClick={() => setSound(!soundOn())}>
+        <span aria-hidden="true">{soundOn() ? '♪' : '×'}</span> <span class="sound-word">{t('app.sound')}: {soundOn() ? t('app.on') : t('app.off')}</span>
       </button>
     </nav>
   );

@@ -75,17 +75,21 @@ export function Home() {
         <section class="card" aria-labelledby="replay-title">
           <h2 id="replay-title">{t('home.replay')}</h2>
           <p class="help">{t('home.replayHelp')}</p>
-          <input
-            type="file"
-            id="replay-file"
-            accept=".json,.gz,application/json,application/gzip"
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0];
-              if (!file) return;
-              setPendingReplay(file);
-              navigate('/replay');
-            }}
-          />
+          <label class="file-button button-like">
+            {t('replay.open')}…
+            <input
+              type="file"
+              id="replay-file"
+              class="visually-hidden"
+              accept=".json,.gz,application/json,application/gzip"
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                if (!file) return;
+                setPendingReplay(file);
+                navigate('/replay');
+              }}
+            />
+          </label>
         </section>
         <section class="card" aria-labelledby="online-title">
           <h2 id="online-title">{t('home.online')}</h2>

@@ -123,9 +123,9 @@ export default function ReplayScreen() {
     <main class="replay page">
       <header class="replay-head">
         <h1>{t('replay.title')}</h1>
-        <label class="file-button">
-          {t('replay.open')}
-          <input type="file" id="replay-input" accept=".json,.gz,application/json,application/gzip" onChange={(e) => e.currentTarget.files?.[0] && void open(e.currentTarget.files[0])} />
+        <label class="file-button button-like">
+          {t('replay.open')}…
+          <input type="file" id="replay-input" class="visually-hidden" accept=".json,.gz,application/json,application/gzip" onChange={(e) => e.currentTarget.files?.[0] && void open(e.currentTarget.files[0])} />
         </label>
       </header>
       <Show when={status().kind === 'idle'}>
