@@ -88,6 +88,8 @@ if (!executable) {
       s = await snapshot(page);
       expect(s.drawn).not.toBeNull();
       expect(s.legal.length).toBeGreaterThan(0);
+      // Without WebGL the page says so above the flat map.
+      if (s.board === 'flat') expect(await page.evaluate(() => document.querySelector('.board .note')?.textContent ?? '')).toMatch(/WebGL/);
       const target = s.legal[0]!;
       await clickHex(page, target, s.board);
       await page.waitForSelector('#confirm:not([disabled])');
