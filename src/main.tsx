@@ -1,7 +1,13 @@
 import { render } from 'solid-js/web';
 import { App } from './app/App.js';
 import { language } from './i18n/index.js';
-import './styles.css';
+// Styles by area, in cascade order (all small: one file each, loaded with the page).
+import './styles/base.css';
+import './styles/home.css';
+import './styles/board.css';
+import './styles/game.css';
+import './styles/cards.css';
+import './styles/replay.css';
 
 /** Hooks for tests and the console. */
 export interface BfeDebug {
