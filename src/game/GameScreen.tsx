@@ -4,7 +4,7 @@ import { play } from '../app/sound.js';
 import { Board } from '../board/Board.js';
 import { describeHex } from '../board/describe.js';
 import { type Highlights, NO_HIGHLIGHTS } from '../board/types.js';
-import { TERRAIN, playerLabel, playerName } from '../display/index.js';
+import { playerLabel, playerName } from '../display/index.js';
 import { type Key, language, t } from '../i18n/index.js';
 import type { LocalTable } from '../table/localTable.js';
 import type { TableView } from '../table/types.js';
@@ -15,18 +15,15 @@ import { HandStrip } from './HandStrip.js';
 import { LogPanel } from './LogPanel.js';
 import { type MapChoice, ghostColour, mapChoice } from './mapTurn.js';
 import { PlayersColumn } from './PlayersColumn.js';
+import { mapPrompt } from './mapPrompt.js';
 import { type PromptButton, PromptBar } from './PromptBar.js';
+import { createTurnClock } from './turnClock.js';
 import { createLog } from './useLog.js';
 
 const ruleKey = (code: string): Key => (`rule.${code}` in RULE_KEYS ? (`rule.${code}` as Key) : 'rule.other');
 const RULE_KEYS: Record<string, true> = Object.fromEntries(
   ['CellOccupied', 'NotTouchingMap', 'TileNearPortal', 'PortalNearHeart', 'PortalNearPortal', 'PortalCrowded'].map((c) => [`rule.${c}`, true]),
 );
-
-const clock = (ms: number): string => {
-  const s = Math.floor(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
 
 /**
  * The game screen (ui.md §2): prompt bar, board, hand strip, players column and log, driven by the
@@ -176,31 +173,15 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   window.addEventListener('keydown', onKey);
   onCleanup(() => window.removeEventListener('keydown', onKey));
 
-  // The turn timer: time since the awaited seat last changed.
-  const [now, setNow] = createSignal(Date.now());
-  const [turnStart, setTurnStart] = createSignal(Date.now());
-  createEffect(on(awaited, () => setTurnStart(Date.now())));
+  const { timer, thinking } = createTurnClock(awaited, bots);
   createEffect(on(mine, (m) => m && play('yourTurn')));
   // The tab says when the game waits for the person at this device.
   createEffect(() => {
     document.title = mine() ? `● ${t('game.yourTurn')} · ${t('app.title')}` : t('app.title');
   });
   onCleanup(() => (document.title = t('app.title')));
-  const tick = setInterval(() => setNow(Date.now()), 1000);
-  onCleanup(() => clearInterval(tick));
-
-  // "thinking" shows once a bot has taken 400 ms (ui.md §5).
-  const [thinking, setThinking] = createSignal<Seat | null>(null);
-  createEffect(() => {
-    const a = awaited();
-    setThinking(null);
-    if (a === null || !bots.includes(a)) return;
-    const timer = setTimeout(() => setThinking(a), 400);
-    onCleanup(() => clearTimeout(timer));
-  });
 
   const name = (seat: Seat): string => playerLabel(seat, state().seats[seat]!.colour, language());
-  const tileName = (c: string): string => `${TERRAIN[c as 'forest'].glyph} ${TERRAIN[c as 'forest'].name[language()]}`;
 
   const prompt = createMemo((): { text: string; buttons: PromptButton[] } => {
     const v = view();
@@ -213,39 +194,13 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     if (a === null) return { text: t('game.random'), buttons: [] };
     if (a !== viewer()) return { text: t('game.waitingFor', { player: name(a) }), buttons: [] };
     const c = choice();
-    const confirmButton = (label: Key): PromptButton => ({ id: 'confirm', label: t(label), primary: true, disabled: !selected(), onClick: confirm, key: 'Enter' });
     if (!c) {
       const v = vault();
       if (!v) return { text: t('game.waitingFor', { player: name(a) }), buttons: [] };
       const turn = conquestTurn({ view: view(), seat: a, vault: v, name: name(a), submit, autoplay: () => props.onAutoplay(a) });
       return { text: turn.text, buttons: [...turn.buttons] };
     }
-    switch (c.kind) {
-      case 'take': {
-        const buttons: PromptButton[] = [];
-        if (c.draw) buttons.push({ id: 'draw', label: t('map.draw', { count: c.pileLeft }), primary: source() !== 'faceUp', onClick: () => submit(c.draw), key: 'D' });
-        if (c.faceUp) buttons.push({ id: 'face-up', label: t('map.takeFaceUp', { tile: TERRAIN[c.faceUp].glyph }), onClick: () => setSource('faceUp'), key: 'U' });
-        if (c.setAside) buttons.push({ id: 'set-aside', label: t('map.setAside'), onClick: () => submit(c.setAside) });
-        if (source() === 'faceUp') buttons.push(confirmButton('map.placeTile'));
-        const text = source() === 'faceUp' && c.faceUp ? t('map.placeFaceUp', { player: name(a), tile: tileName(c.faceUp) }) : t('map.take', { player: name(a) });
-        return { text, buttons };
-      }
-      case 'place': {
-        const buttons = [confirmButton('map.placeTile')];
-        if (c.setAside) buttons.push({ id: 'set-aside', label: t('map.setAside'), onClick: () => submit(c.setAside) });
-        return { text: c.tile ? t('map.place', { player: name(a), tile: tileName(c.tile) }) : t('map.placeHidden', { player: name(a) }), buttons };
-      }
-      case 'black':
-        return { text: t('map.black', { player: name(a), count: c.owed }), buttons: [confirmButton('map.placeBlack')] };
-      case 'portal': {
-        const buttons: PromptButton[] = [];
-        if (c.sites.size > 0) buttons.push(confirmButton(c.moving ? 'map.movePortal' : 'map.placePortal'));
-        if (c.remove) buttons.push({ id: 'remove-portal', label: t('map.removePortal'), onClick: () => submit(c.remove) });
-        if (c.done) buttons.push({ id: 'done', label: t('game.done'), onClick: () => submit(c.done) });
-        const text = c.mandatory ? t('map.portalMust', { player: name(a) }) : c.final ? t('map.portalFinal', { player: name(a) }) : t('map.portal', { player: name(a) });
-        return { text, buttons };
-      }
-    }
+    return mapPrompt({ choice: c, name: name(a), lang: language(), faceUpTaken: source() === 'faceUp', selected: selected() !== null, submit, confirm, takeFaceUp: () => setSource('faceUp') });
   });
 
   const log = createLog(() => ({ states: props.table.states(), inputs: props.table.inputs(), seq: view().seq }), language);
@@ -256,7 +211,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
 
   return (
     <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
-      <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={clock(Math.max(0, now() - turnStart()))} mine={mine()} />
+      <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={timer()} mine={mine()} />
       <div class="board-area">
         <p class="phase-line">
           {phaseLine()}{' '}
