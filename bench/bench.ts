@@ -7,6 +7,7 @@ import { cpus } from 'node:os';
 import { actionsPerSecond, greedyGameTime } from './conquest.js';
 import { mapCreationsPerSecond } from './map.js';
 import { protocolBenchmarks } from './protocol.js';
+import { uiBenchmarks } from './ui.js';
 import { loadNativeHash } from '../engine/protocol/index.js';
 import { type Row, meets, printTable } from './table.js';
 
@@ -33,6 +34,11 @@ for (const r of await protocolBenchmarks()) {
     target: r.name === 'verification / engine replay' ? { max: 1.5 } : undefined,
     ...(r.note ? { detail: r.note } : {}),
   });
+  console.error(`  measured: ${r.name}`);
+}
+
+for (const r of await uiBenchmarks()) {
+  rows.push(r);
   console.error(`  measured: ${r.name}`);
 }
 

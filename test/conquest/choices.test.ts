@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type GameState, type Option, awaiting, expandOption, legalOptions, optionSize, passiveAction } from '../../engine/index.js';
+import {
+  type GameState,
+  type Option,
+  awaiting,
+  expandOption,
+  legalOptions,
+  optionSize,
+  passiveAction,
+} from '../../engine/index.js';
 import { addUnit, openExercise } from '../../engine/conquest/battle.js';
 import { must, refusal } from '../support/fixtures.js';
 import {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type GameEvent, type GameState, play } from '../../engine/index.js';
+import {
+  type GameEvent,
+  type GameState,
+  play,
+} from '../../engine/index.js';
 import { deriveVassals } from '../../engine/conquest/vassals.js';
 import { must } from '../support/fixtures.js';
 import {

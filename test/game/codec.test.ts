@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, makeState, parseState } from '../../engine/index.js';
+import {
+  canonicalJson,
+  makeState,
+  parseState,
+} from '../../engine/index.js';
 import { buildPositions, randomPositions } from '../support/positions.js';
 
 /** The canonical state codec: parse(make(s)) equals s, and anything else is refused with a reason. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type GameEvent, type GameState, applyAction, freezesStates, newGame, play, stateHash } from '../../engine/index.js';
+import {
+  type GameEvent,
+  type GameState,
+  applyAction,
+  freezesStates,
+  newGame,
+  play,
+  stateHash,
+} from '../../engine/index.js';
 import { greedyAgent } from '../../engine/agents/index.js';
 import { type LocalGame, playLocal, startLocalGame } from '../../engine/local/index.js';
 import { must, setupFor } from '../support/fixtures.js';

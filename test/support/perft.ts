@@ -1,4 +1,9 @@
-import { type GameState, legalOptions, makeState, optionSize } from '../../engine/index.js';
+import {
+  type GameState,
+  legalOptions,
+  makeState,
+  optionSize,
+} from '../../engine/index.js';
 import { type Position, vaultsFor } from './positions.js';
 
 /** One row of the perft table: a named position, the seed of its vaults, its canonical text, and each seat's number of legal concrete actions. */

@@ -1,4 +1,12 @@
-import { type GameState, type Vault, awaiting, commitFor, legalOptions, optionSize, passiveAction } from '../../engine/index.js';
+import {
+  type GameState,
+  type Vault,
+  awaiting,
+  commitFor,
+  legalOptions,
+  optionSize,
+  passiveAction,
+} from '../../engine/index.js';
 import { addUnit, openExercise } from '../../engine/conquest/battle.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream, localVault, playLocal, startLocalGame } from '../../engine/local/index.js';

@@ -3,6 +3,7 @@ import {
   MAX_PLAYERS,
   MIN_PLAYERS,
 } from '../../engine/index.js';
+import { t } from '../i18n/index.js';
 
 const COUNTS = Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i);
 
@@ -26,20 +27,20 @@ export function MapControls(props: {
       }}
     >
       <label>
-        Players
+        {t('explorer.players')}
         <select id="players" value={String(props.players)} onChange={(e) => props.onPlayers(Number(e.currentTarget.value))}>
           <For each={COUNTS}>{(n) => <option value={String(n)}>{n}</option>}</For>
         </select>
       </label>
       <label>
-        Seed
+        {t('explorer.seed')}
         <input id="seed" type="text" value={props.seed} spellcheck={false} autocomplete="off" onInput={(e) => props.onSeed(e.currentTarget.value)} />
       </label>
       <button type="submit" id="draw">
-        Draw
+        {t('explorer.draw')}
       </button>
       <button type="button" id="new-map" onClick={() => props.onNewMap()}>
-        New map
+        {t('explorer.newMap')}
       </button>
     </form>
   );
