@@ -63,21 +63,29 @@ export const COMMON_FOR_SALE: readonly CommonCard[] = ['crystal1', 'crystal2', '
 
 export const unitCard = (civ: Civilisation, rank: UnitRank): UnitCard => `${civ}.${rank}`;
 
-export function isUnitCard(id: string): id is UnitCard {
-  const [civ, rank] = id.split('.');
-  return (CIVILISATIONS as readonly string[]).includes(civ ?? '') && (UNIT_RANKS as readonly string[]).includes(rank ?? '');
-}
+/** Every unit card, with its civilisation and rank: looked up, never parsed from its id (cards are read on every combat). */
+const UNITS: ReadonlyMap<string, { readonly civ: Civilisation; readonly rank: UnitRank }> = new Map(
+  CIVILISATIONS.flatMap((civ) => UNIT_RANKS.map((rank) => [unitCard(civ, rank), { civ, rank }] as const)),
+);
+
+export const isUnitCard = (id: string): id is UnitCard => UNITS.has(id);
 export const isCommonCard = (id: string): id is CommonCard => (COMMON_CARDS as readonly string[]).includes(id);
-export const isCardId = (x: unknown): x is CardId => typeof x === 'string' && (isCommonCard(x) || isUnitCard(x) || isTechnology(x));
+export const isCardId = (x: unknown): x is CardId => typeof x === 'string' && (UNITS.has(x) || isCommonCard(x) || isTechnology(x));
 export const isTechnology = (x: unknown): x is Technology => typeof x === 'string' && (TECHNOLOGIES as readonly string[]).includes(x);
 
-export const unitRank = (id: UnitCard): UnitRank => id.split('.')[1] as UnitRank;
-export const unitCiv = (id: UnitCard): Civilisation => id.split('.')[0] as Civilisation;
+export const unitRank = (id: UnitCard): UnitRank => UNITS.get(id)!.rank;
+export const unitCiv = (id: UnitCard): Civilisation => UNITS.get(id)!.civ;
 
 /** A card's strength in an army: units only. */
-export const strengthOf = (id: CardId): number => (isUnitCard(id) ? RANKS[unitRank(id)].strength : 0);
+export const strengthOf = (id: CardId): number => {
+  const unit = UNITS.get(id);
+  return unit ? RANKS[unit.rank].strength : 0;
+};
 /** A card's purchase cost: energy stocks for units and common cards, pure energy for technologies. */
-export const costOf = (id: CardId): number => (isUnitCard(id) ? RANKS[unitRank(id)].cost : isTechnology(id) ? TECHNOLOGY[id].cost : COMMON[id].cost);
+export const costOf = (id: CardId): number => {
+  const unit = UNITS.get(id);
+  return unit ? RANKS[unit.rank].cost : isTechnology(id) ? TECHNOLOGY[id].cost : COMMON[id as CommonCard].cost;
+};
 export const crystalValue = (id: CardId): number => (isCommonCard(id) ? COMMON[id].crystal : 0);
 
 /** The starting deck (K5): 2 Favourable Ground, 2 Energy Crystals of cost 1, 1 of cost 2, 3 cost-1 units of the player's World. */

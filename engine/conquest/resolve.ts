@@ -52,8 +52,7 @@ function sides(state: GameState, b: Battle): Side[] {
 const fromChooser = (state: GameState, b: Battle, seats: readonly Seat[]): Seat[] => turnOrder(state, b.chooser).filter((s) => seats.includes(s));
 
 /** B8: the tied strongest opposing camps a seat chooses between (empty: nothing to choose). */
-export function opposingCamps(state: GameState, b: Battle, seat: Seat): Camp[] {
-  const all = sides(state, b);
+export function opposingCamps(state: GameState, b: Battle, seat: Seat, all: readonly Side[] = sides(state, b)): Camp[] {
   const mine = all.find((s) => s.seat === seat);
   if (!mine) return [];
   return opposingChoices(mine.fighter.strength, all.filter((o) => o.fighter.camp !== mine.fighter.camp).map((o) => o.fighter)).map(campOf).sort(compareCamps);
@@ -65,8 +64,9 @@ export function strengths(state: GameState, b: Battle, then: Stage, emit: Emit):
   for (const seat of involvedSeats(b)) strength[seat] = seatStrength(state, b, seat);
   emit({ kind: 'strengths', strengths: strength, wild: b.defender === 'wild' ? wildStrength(state, b) : null });
   if (b.combat.kind === 'exercise') return afterLosses(state, b, then);
-  const waiting = fromChooser(state, b, involvedSeats(b)).filter((s) => opposingCamps(state, b, s).length > 0);
-  return waiting.length > 0 ? go(state, { kind: 'opposing', battle: b, then, waiting }) : takeLosses(state, b, then, emit);
+  const all = sides(state, b);
+  const waiting = fromChooser(state, b, involvedSeats(b)).filter((s) => opposingCamps(state, b, s, all).length > 0);
+  return waiting.length > 0 ? go(state, { kind: 'opposing', battle: b, then, waiting }) : takeLosses(state, b, then, emit, all);
 }
 
 /**
@@ -74,13 +74,12 @@ export function strengths(state: GameState, b: Battle, then: Stage, emit: Emit):
  * involved troops, then missing troops from its tile's territory; what its territory cannot pay
  * is the seat's to allocate among the tile's other frontiers (B11) when the choice is real.
  */
-export function takeLosses(state: GameState, b: Battle, then: Stage, emit: Emit): Next {
-  const all = sides(state, b);
+export function takeLosses(state: GameState, b: Battle, then: Stage, emit: Emit, all: readonly Side[] = sides(state, b)): Next {
   const chosen: Record<string, string> = {};
   for (const s of all) {
     if (typeof s.seat !== 'number') continue;
     // B8: the seat's choice; a seat that made none (it forfeited) counts the first in canonical order.
-    const camp = b.opposing[s.seat] ?? opposingCamps(state, b, s.seat)[0];
+    const camp = b.opposing[s.seat] ?? opposingCamps(state, b, s.seat, all)[0];
     if (camp !== undefined) chosen[s.fighter.id] = campText(camp);
   }
   const losses = troopLosses(

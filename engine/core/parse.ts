@@ -26,12 +26,7 @@ const MAX_LIST = 64;
 const MAX_DEAL = 4096;
 /** A sealed memo: exactly 2 x SEALED_BYTES lower-case hex digits (length first: the pattern then runs once). */
 function isSealed(x: unknown): x is string {
-  if (typeof x !== 'string' || x.length !== 2 * SEALED_BYTES) return false;
-  for (let i = 0; i < x.length; i++) {
-    const c = x.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102))) return false;
-  }
-  return true;
+  return typeof x === 'string' && x.length === 2 * SEALED_BYTES && !/[^0-9a-f]/.test(x);
 }
 
 /** Exactly these keys, no others: a message with extra fields is malformed, not silently trimmed. */

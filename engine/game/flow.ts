@@ -42,6 +42,7 @@ export function enterStage(next: Next, emit: Emit): GameState {
 
 /** Writes the stage into the state's phase. */
 function put(state: GameState, stage: AnyStage): GameState {
+  if (state.phase.stage === stage) return state;
   if (MAP_KINDS.has(stage.kind)) return { ...state, phase: { name: 'mapCreation', stage: stage as MapStage } };
   if (state.phase.name !== 'conquest') throw new Error(`flow: stage ${stage.kind} outside the conquest`);
   return { ...state, phase: { ...state.phase, stage: stage as Stage } };

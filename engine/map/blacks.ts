@@ -1,7 +1,7 @@
 import { type Hex, type HexKey, distance, hexKey, neighbours } from '../hex/index.js';
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { HEART, distanceToNearestPortal, frontierCells, isOccupied, portalsOnMap, touchesMap } from './board.js';
+import { HEART, boardKey, distanceToNearestPortal, frontierCells, isOccupied, portalsOnMap, touchesMap } from './board.js';
 import { PORTAL_HEART_MIN_DISTANCE, PORTAL_PORTAL_MIN_DISTANCE, TILE_PORTAL_MIN_DISTANCE, nonBlackNeighbours, portalSiteError } from './constraints.js';
 
 /** Beyond this many black tiles the search stops (file 000 gives more black tiles "etc."; none of 6 x 500 test maps needs more than 2). */
@@ -17,8 +17,14 @@ export function portalSites(state: GameState, seat: Seat): Hex[] {
 export function landSites(state: GameState, fenced = false): readonly Hex[] {
   // Frontier cells are empty and touch the map already; only M10 remains to check.
   const cells = frontierCells(state);
-  return fenced ? cells : cells.filter((h) => distanceToNearestPortal(state, h) >= TILE_PORTAL_MIN_DISTANCE);
+  if (fenced) return cells;
+  // Asked several times of one state (the options of each kind, the check of a set-aside): kept per state object.
+  const key = boardKey(state);
+  let sites = landSiteCache.get(key);
+  if (!sites) landSiteCache.set(key, (sites = cells.filter((h) => distanceToNearestPortal(state, h) >= TILE_PORTAL_MIN_DISTANCE)));
+  return sites;
 }
+const landSiteCache = new WeakMap<object, readonly Hex[]>();
 
 /**
  * The fewest black tiles that, added to the map one by one under the placement constraints,

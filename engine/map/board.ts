@@ -90,10 +90,13 @@ interface BoardIndex {
   readonly frontiers: Map<number, readonly Hex[]>;
 }
 
-const indexes = new WeakMap<GameState, BoardIndex>();
+/** By map, then by seats record: a new state object with the same map and seats (a flow step, the sequence number) shares its index. */
+const indexes = new WeakMap<GameState['map'], WeakMap<GameState['seats'], BoardIndex>>();
 
 function boardIndex(state: GameState): BoardIndex {
-  let idx = indexes.get(state);
+  let bySeats = indexes.get(state.map);
+  if (!bySeats) indexes.set(state.map, (bySeats = new WeakMap()));
+  let idx = bySeats.get(state.seats);
   if (idx) return idx;
   const portals: PlacedPortal[] = [];
   const portalCells: number[] = [];
@@ -103,9 +106,12 @@ function boardIndex(state: GameState): BoardIndex {
     portalCells.push(cell(s.portal.q, s.portal.r));
   });
   idx = { map: mapIndex(state.map), portals, portalCells, frontiers: new Map() };
-  indexes.set(state, idx);
+  bySeats.set(state.seats, idx);
   return idx;
 }
+
+/** An object that stands for the board (the map and where the portals are): a key for caches of what depends on nothing else. */
+export const boardKey = (state: GameState): object => boardIndex(state);
 
 function lookupIn(state: GameState, idx: BoardIndex, c: number, except: Seat | undefined): Occupant {
   const land = idx.map.cells.get(c);

@@ -2,7 +2,7 @@ import { type Hex, distance } from '../hex/index.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { HEART, connectedWithout, distanceToNearestPortal, isOccupied, neighbourOccupants, portalsOnMap, touchesMap } from './board.js';
+import { HEART, boardKey, connectedWithout, distanceToNearestPortal, isOccupied, neighbourOccupants, portalsOnMap, touchesMap } from './board.js';
 
 /** Minimum grid distances of 004's placement constraints ("at least k tiles between" = distance >= k + 1, ruling 2). */
 export const PORTAL_HEART_MIN_DISTANCE = 4;
@@ -54,5 +54,13 @@ export function portalPlacementError(state: GameState, seat: Seat, at: Hex): Rul
  * (possible only after fenced-in black tiles touch a portal, M14b).
  */
 export function portalHoldsMap(state: GameState, seat: Seat): boolean {
-  return state.seats[seat]?.portal != null && !connectedWithout(state, seat);
+  if (state.seats[seat]?.portal == null) return false;
+  // A walk over the map, asked by each portal option of one state: kept per state object and seat.
+  const key = boardKey(state);
+  let known = holdsCache.get(key);
+  if (!known) holdsCache.set(key, (known = new Map()));
+  let holds = known.get(seat);
+  if (holds === undefined) known.set(seat, (holds = !connectedWithout(state, seat)));
+  return holds;
 }
+const holdsCache = new WeakMap<object, Map<Seat, boolean>>();
