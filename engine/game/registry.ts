@@ -2,7 +2,7 @@ import { ACTION_KINDS, type ActionKind } from '../core/actions.js';
 import type { Decisions, EveryActionAccepted, Transients } from '../core/stages.js';
 import { endDay, newTroops, production, workOutCombats } from '../conquest/days.js';
 import { startConquest } from '../conquest/setup.js';
-import { CONQUEST_STAGES } from '../conquest/stages.js';
+import { CONQUEST_STAGES } from '../conquest/stages/index.js';
 import { consequences, endCombat, strengths } from '../conquest/resolve.js';
 import { MAP_STAGES } from '../map/stages.js';
 
