@@ -1,10 +1,13 @@
 import {
   type CardId,
+  type Technology,
   COMMON_FOR_SALE,
   TECHNOLOGIES_FOR_SALE,
+  UNIT_RANKS,
   costOf,
   isCommonCard,
   isUnitCard,
+  unitCard,
   unitCiv,
 } from '../cards/catalogue.js';
 import type { SecretChoice } from '../core/actions.js';
@@ -22,9 +25,37 @@ export function owned(cards: Cards, id: CardId): number {
   return countOf(cards.discard, id) + cards.segments.reduce((n, s) => n + countOf(s.remaining, id), 0);
 }
 
-/** L2-L5: what makes a list of purchases illegal, or null. */
+/** What a seat may buy this Logistics phase (L2-L5): its budgets and the cards on offer to it, with their costs and copies. */
+export interface PurchaseOffer {
+  /** Stocks set aside (units, L2), other stocks (common cards too, L3), pure energy (technologies, L4). */
+  readonly setAside: number;
+  readonly energy: number;
+  readonly pure: number;
+  readonly units: readonly { readonly card: CardId; readonly cost: number; readonly max: number }[];
+  readonly commons: readonly { readonly card: CardId; readonly cost: number }[];
+  readonly technologies: readonly { readonly card: Technology; readonly cost: number }[];
+}
+
+/** The one home of what may be bought: the legal option is built from it and a revealed purchase is checked against it. */
+export function purchaseOffer(state: GameState, seat: Seat): PurchaseOffer {
+  const me = state.players[seat]!;
+  const civ = state.seats[seat]!.civilisation;
+  return {
+    setAside: me.setAside,
+    energy: me.energy,
+    pure: me.pure,
+    units: UNIT_RANKS.map((r) => unitCard(civ, r))
+      .map((card) => ({ card, cost: costOf(card), max: countOf(me.world, card) }))
+      .filter((u) => u.max > 0)
+      .sort((a, b) => compareCodeUnits(a.card, b.card)),
+    commons: COMMON_FOR_SALE.map((card) => ({ card, cost: costOf(card) })),
+    technologies: TECHNOLOGIES_FOR_SALE.filter((t) => owned(me.cards, t) === 0).map((card) => ({ card, cost: costOf(card) })),
+  };
+}
+
+/** L1-L5: what makes a list of purchases illegal, or null: the choice checked against the seat's offer, naming the rule it breaks. */
 export function purchaseError(state: GameState, seat: Seat, choice: Purchase): RuleError | null {
-  const p = state.players[seat]!;
+  const offer = purchaseOffer(state, seat);
   const civ = state.seats[seat]!.civilisation;
   let units = 0;
   let commons = 0;
@@ -36,23 +67,26 @@ export function purchaseError(state: GameState, seat: Seat, choice: Purchase): R
     wanted[c] = (wanted[c] ?? 0) + 1;
     if (isUnitCard(c)) {
       if (unitCiv(c) !== civ) return ruleError('NotInWorld', 'L2', `${c} is not a unit of your World`);
-      if ((wanted[c] ?? 0) > countOf(p.world, c)) return ruleError('NotInWorld', 'K11', `your World has no more ${c}`);
-      units += costOf(c);
+      const unit = offer.units.find((u) => u.card === c);
+      if (!unit || wanted[c]! > unit.max) return ruleError('NotInWorld', 'K11', `your World has no more ${c}`);
+      units += unit.cost;
     } else if (isCommonCard(c)) {
-      if (!COMMON_FOR_SALE.includes(c)) return ruleError('NotForSale', 'L3', `${c} is not for sale yet (its effect comes with the card-effect engine)`);
-      commons += costOf(c);
+      const common = offer.commons.find((u) => u.card === c);
+      if (!common) return ruleError('NotForSale', 'L3', `${c} is not for sale yet (its effect comes with the card-effect engine)`);
+      commons += common.cost;
     } else return ruleError('IllegalChoice', 'L4', 'technologies are listed apart');
   }
   const techs = new Set<string>();
   for (const t of choice.technologies) {
-    if (!TECHNOLOGIES_FOR_SALE.includes(t)) return ruleError('NotForSale', 'L4', `${t} is not for sale yet (its effect comes with the card-effect engine)`);
-    if (techs.has(t) || owned(p.cards, t) > 0) return ruleError('TechnologyOwned', 'L4', `at most one copy of ${t}`);
+    const tech = offer.technologies.find((x) => x.card === t);
+    if (!tech && !TECHNOLOGIES_FOR_SALE.includes(t)) return ruleError('NotForSale', 'L4', `${t} is not for sale yet (its effect comes with the card-effect engine)`);
+    if (!tech || techs.has(t)) return ruleError('TechnologyOwned', 'L4', `at most one copy of ${t}`);
     techs.add(t);
-    pure += costOf(t);
+    pure += tech.cost;
   }
-  if (units > p.setAside) return ruleError('CannotAfford', 'L2', `units cost ${units}, and only the ${p.setAside} stocks set aside can pay for them`);
-  if (units + commons > p.setAside + p.energy) return ruleError('CannotAfford', 'L3', `these cards cost ${units + commons} energy stocks; you have ${p.setAside + p.energy}`);
-  if (pure > p.pure) return ruleError('CannotAfford', 'L4', `these technologies cost ${pure} pure energy; you have ${p.pure}`);
+  if (units > offer.setAside) return ruleError('CannotAfford', 'L2', `units cost ${units}, and only the ${offer.setAside} stocks set aside can pay for them`);
+  if (units + commons > offer.setAside + offer.energy) return ruleError('CannotAfford', 'L3', `these cards cost ${units + commons} energy stocks; you have ${offer.setAside + offer.energy}`);
+  if (pure > offer.pure) return ruleError('CannotAfford', 'L4', `these technologies cost ${pure} pure energy; you have ${offer.pure}`);
   return null;
 }
 

@@ -1,4 +1,3 @@
-import { COMMON_FOR_SALE, TECHNOLOGIES_FOR_SALE, UNIT_RANKS, costOf, unitCard } from '../../cards/catalogue.js';
 import type { SecretChoice } from '../../core/actions.js';
 import type { Emit } from '../../core/events.js';
 import { type RuleError, ruleError } from '../../core/errors.js';
@@ -10,9 +9,8 @@ import type { DecisionRules, Next } from '../../core/stages.js';
 import type { GameState } from '../../core/state.js';
 import { type Vault, publicVault } from '../../core/vault.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { countOf } from '../cards.js';
 import { applyFeints, feintError, stacksOf } from '../expansion.js';
-import { applyPurchase, owned, purchaseError } from '../logistics.js';
+import { applyPurchase, purchaseError, purchaseOffer } from '../logistics.js';
 import { activeSeats, firstInOrder, nextInOrder } from '../order.js';
 import { go, phaseOf } from '../phase.js';
 
@@ -27,23 +25,7 @@ export function secretOption(state: GameState, seat: Seat, purpose: 'feint' | 'p
   const day = phaseOf(state).day;
   const secret = vault ? { salt: secretSalt(vault, state, purpose), seal: sealKeyOf(vault) } : null;
   if (purpose === 'feint') return { kind: 'feints', seat, day, secret, stacks: stacksOf(state, seat).map((s) => ({ at: hex(s.at), dir: s.dir, count: s.count })) };
-  const me = state.players[seat]!;
-  const civ = state.seats[seat]!.civilisation;
-  return {
-    kind: 'purchase',
-    seat,
-    day,
-    secret,
-    setAside: me.setAside,
-    energy: me.energy,
-    pure: me.pure,
-    units: UNIT_RANKS.map((r) => unitCard(civ, r))
-      .map((card) => ({ card, cost: costOf(card), max: countOf(me.world, card) }))
-      .filter((u) => u.max > 0)
-      .sort((a, b) => (a.card < b.card ? -1 : 1)),
-    commons: COMMON_FOR_SALE.map((card) => ({ card, cost: costOf(card) })),
-    technologies: TECHNOLOGIES_FOR_SALE.filter((t) => owned(me.cards, t) === 0).map((card) => ({ card, cost: costOf(card) })),
-  };
+  return { kind: 'purchase', seat, day, secret, ...purchaseOffer(state, seat) };
 }
 
 const choiceError = (state: GameState, seat: Seat, choice: SecretChoice): RuleError | null =>
