@@ -1,0 +1,14 @@
+/**
+ * Makes Node look like a browser to PeerJS and y-webrtc: real WebRTC from @roamhq/wrtc and a
+ * WebSocket from `ws`, installed as globals before either library is loaded. Import this module
+ * first in a test file (ES modules evaluate imports in order).
+ */
+import wrtc from '@roamhq/wrtc';
+import WebSocket from 'ws';
+
+const g = globalThis as Record<string, unknown>;
+for (const name of ['RTCPeerConnection', 'RTCSessionDescription', 'RTCIceCandidate', 'RTCDataChannel'] as const) g[name] ??= (wrtc as Record<string, unknown>)[name];
+g['WebSocket'] ??= WebSocket;
+// Pages in separate browsers share nothing: without this, y-webrtc would sync two peers of one
+// Node process through a BroadcastChannel instead of over WebRTC.
+delete g['BroadcastChannel'];
