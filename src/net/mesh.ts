@@ -281,7 +281,9 @@ export function makeMesh(options: MeshOptions): Transport {
       }
       if (t - c.lastSent >= timing.heartbeatMs) write(c, pingFrame(Math.floor(t).toString(36)));
     }
-    if (peer.open) for (let s = 0; s < seats; s++) if (shouldDial(s, t)) dial(s, t);
+    // Not peer.open: a page that takes its id back with its token is never sent OPEN by the
+    // server, yet it is registered and can signal.
+    if (!peer.disconnected && !peer.destroyed) for (let s = 0; s < seats; s++) if (shouldDial(s, t)) dial(s, t);
     for (let s = 0; s < seats; s++) update(s);
   }
 

@@ -116,6 +116,16 @@ describe.skipIf(skip)('the game mesh over real WebRTC (PeerJS server, TURN relay
     expect(seen.at(-1)).toBe('1:connected');
   });
 
+  it('every page of a game refreshed at once finds the others again', async () => {
+    const first = [0, 1, 2].map((s) => mesh('g6', 3, s));
+    await waitFor('connected', () => allConnected(first.map((p) => p.t)));
+    for (const p of first) p.t.dispose();
+    const again = [0, 1, 2].map((s) => mesh('g6', 3, s));
+    await waitFor('connected again', () => allConnected(again.map((p) => p.t)));
+    again[2]!.t.send('after');
+    await waitFor('a message', () => again[0]!.inbox.length === 1 && again[1]!.inbox.length === 1);
+  });
+
   it("nobody without the seat's secret can take its id", async () => {
     const ids = meshIds('g5', 2);
     const real = mesh('g5', 2, 1);

@@ -56,6 +56,8 @@ export async function botGenesis(players: number, seed: string, settings: Partia
 export interface Seated {
   readonly game: NetGame;
   readonly events: NetGameEvent[];
+  /** The seat's transport, as the game uses it (a test can send through it as a hostile page would). */
+  readonly transport: Transport;
 }
 
 export interface TableOptions {
@@ -85,7 +87,7 @@ export function seatTable(g: Genesis, o: TableOptions): Seated[] {
     });
     const events: NetGameEvent[] = [];
     game.on((e) => events.push(e));
-    return { game, events };
+    return { game, events, transport };
   });
 }
 
