@@ -1,36 +1,31 @@
 import './support/node-webrtc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Peer } from 'peerjs';
-import { type RunningServer, startPeerServer } from '../../scripts/signaling.js';
 import { meshIds, meshToken } from '../../src/net/ids.js';
 import { type IceConfig } from '../../src/net/ice.js';
 import { makeMesh, type MeshOptions } from '../../src/net/mesh.js';
 import type { Transport, TransportReport } from '../../src/net/transport.js';
-import { browserRequired } from '../browser/support.js';
-import { NO_TURN, startTurn, turnInstalled, type TurnRelay } from './support/turn.js';
+import { type NetServers, skipNet, startNetServers } from './support/servers.js';
 import { waitFor } from './support/wait.js';
 
-const skip = !turnInstalled() && !browserRequired();
-if (skip) console.warn(NO_TURN);
 
 const MAX = 65_536;
 const FAST = { heartbeatMs: 200, slowMs: 600, lostMs: 1500, awayMs: 3000, connectTimeoutMs: 3000, maxRetryMs: 1000, knockMs: 500 };
 
-describe.skipIf(skip)('the game mesh over real WebRTC (PeerJS server, TURN relay on loopback)', () => {
-  let turn: TurnRelay;
-  let server: RunningServer;
+describe.skipIf(skipNet)('the game mesh over real WebRTC (PeerJS server, TURN relay on loopback)', () => {
+  let servers: NetServers;
   let ice: IceConfig;
+  let port: number;
   const open: Transport[] = [];
 
   beforeAll(async () => {
-    turn = await startTurn();
-    server = await startPeerServer({ host: '127.0.0.1', port: 0, path: '/bfe' });
-    ice = { servers: [{ urls: [turn.url], username: turn.username, credential: turn.credential }], policy: 'relay' };
+    servers = await startNetServers();
+    ice = servers.ice;
+    port = servers.peer.port;
   });
   afterAll(async () => {
     for (const t of open) t.dispose();
-    await server?.close();
-    await turn?.close();
+    await servers?.close();
   });
 
   const mesh = (game: string, seats: number, seat: number, extra: Partial<MeshOptions> = {}): { t: Transport; inbox: [number, string][]; reports: TransportReport[] } => {
@@ -38,7 +33,7 @@ describe.skipIf(skip)('the game mesh over real WebRTC (PeerJS server, TURN relay
       seat,
       ids: meshIds(game, seats),
       token: meshToken(`${game}/${seat}`),
-      server: { host: '127.0.0.1', port: server.port, path: '/bfe', secure: false, key: 'peerjs' },
+      server: servers.peer,
       ice,
       maxMessageBytes: MAX,
       timing: FAST,
@@ -77,7 +72,7 @@ describe.skipIf(skip)('the game mesh over real WebRTC (PeerJS server, TURN relay
     const ids = meshIds('g2', 2);
     const victim = mesh('g2', 2, 0);
     // The hostile seat 1 speaks raw PeerJS with seat 1's id: whatever it sends, the victim reads it as frames.
-    const hostile = new Peer(ids[1]!, { host: '127.0.0.1', port: server.port, path: '/bfe', secure: false, key: 'peerjs', token: 'hostile', config: { iceServers: ice.servers.map((s) => ({ urls: [...s.urls], username: s.username!, credential: s.credential! })), iceTransportPolicy: 'relay' }, debug: 0 });
+    const hostile = new Peer(ids[1]!, { host: '127.0.0.1', port, path: '/bfe', secure: false, key: 'peerjs', token: 'hostile', config: { iceServers: ice.servers.map((s) => ({ urls: [...s.urls], username: s.username!, credential: s.credential! })), iceTransportPolicy: 'relay' }, debug: 0 });
     try {
       const conn = await new Promise<import('peerjs').DataConnection>((resolve) => hostile.on('connection', (c) => c.on('open', () => resolve(c))));
       conn.send(`m${'x'.repeat(MAX + 1)}`); // oversized, whole
@@ -131,7 +126,7 @@ describe.skipIf(skip)('the game mesh over real WebRTC (PeerJS server, TURN relay
     const real = mesh('g5', 2, 1);
     await waitFor('registered', () => real.t.states()[0] === 'connecting');
     await new Promise((r) => setTimeout(r, 300));
-    const impostor = new Peer(ids[1]!, { host: '127.0.0.1', port: server.port, path: '/bfe', secure: false, key: 'peerjs', token: 'guessed', debug: 0 });
+    const impostor = new Peer(ids[1]!, { host: '127.0.0.1', port, path: '/bfe', secure: false, key: 'peerjs', token: 'guessed', debug: 0 });
     try {
       const error = await new Promise<string>((resolve) => impostor.on('error', (e) => resolve(e.type)));
       expect(error).toBe('unavailable-id');

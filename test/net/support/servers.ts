@@ -1,5 +1,8 @@
-/** What a networked test needs, all on loopback and started by the test: a TURN relay and the signaling. */
-import { type RunningServer, startPeerServer } from '../../../scripts/signaling.js';
+/**
+ * What a networked test needs, all on loopback and started by the test: a TURN relay and the
+ * one-port server of `npm start` (PeerJS and y-webrtc signaling; no page unless asked).
+ */
+import { type GameServer, SIGNALING_PATH, startGameServer } from '../../../scripts/server.js';
 import type { IceConfig } from '../../../src/net/ice.js';
 import type { PeerServerAddress } from '../../../src/net/mesh.js';
 import { browserRequired } from '../../browser/support.js';
@@ -13,16 +16,19 @@ export interface NetServers {
   /** Relay-only ICE through the loopback TURN server. */
   readonly ice: IceConfig;
   readonly peer: PeerServerAddress;
+  /** The signaling base URL (http://127.0.0.1:PORT/bfe). */
+  readonly signaling: string;
+  readonly server: GameServer;
   /** Stops the signaling (the relay stays). */
   stopSignaling(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startNetServers(): Promise<NetServers> {
+export async function startNetServers(dist: string | null = null): Promise<NetServers> {
   const turn = await startTurn();
-  let signaling: RunningServer;
+  let signaling: GameServer;
   try {
-    signaling = await startPeerServer({ host: '127.0.0.1', port: 0, path: '/bfe' });
+    signaling = await startGameServer({ host: '127.0.0.1', port: 0, dist });
   } catch (e) {
     await turn.close();
     throw e;
@@ -30,7 +36,9 @@ export async function startNetServers(): Promise<NetServers> {
   return {
     turn,
     ice: { servers: [{ urls: [turn.url], username: turn.username, credential: turn.credential }], policy: 'relay' },
-    peer: { host: '127.0.0.1', port: signaling.port, path: '/bfe', secure: false, key: 'peerjs' },
+    peer: { host: '127.0.0.1', port: signaling.port, path: SIGNALING_PATH, secure: false, key: 'peerjs' },
+    signaling: `http://127.0.0.1:${signaling.port}${SIGNALING_PATH}`,
+    server: signaling,
     stopSignaling: () => signaling.close(),
     close: async () => {
       await signaling.close();

@@ -34,7 +34,6 @@ const listening = (port: number): Promise<boolean> =>
  */
 export async function startTurn(): Promise<TurnRelay> {
   const port = await freePort();
-  const relayBase = 49152 + ((port * 7) % 12000);
   const username = 'bfe';
   const credential = 'bfe-test';
   const child: ChildProcess = spawn(
@@ -51,8 +50,6 @@ export async function startTurn(): Promise<TurnRelay> {
       '--no-cli',
       `-p`,
       String(port),
-      `--min-port=${relayBase}`,
-      `--max-port=${relayBase + 400}`,
       `--pidfile=/tmp/bfe-turn-${port}.pid`,
       '--log-file=stdout',
       '--simple-log',
