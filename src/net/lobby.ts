@@ -39,6 +39,8 @@ import { Listeners } from './transport.js';
 /** How the document reaches the other members, and who is present. */
 export interface LobbyConnection {
   readonly awareness: Awareness;
+  /** Members this page reaches directly (WebRTC data channels for y-webrtc). */
+  peers(): number;
   destroy(): void;
 }
 export type Connect = (doc: Y.Doc, room: string, password: string) => LobbyConnection;
@@ -48,7 +50,7 @@ export function yWebrtcConnect(config: { signaling: string; ice: IceConfig; Prov
   const Provider = config.Provider ?? WebrtcProvider;
   return (doc, room, password) => {
     const provider = new Provider(`bfe-lobby-${room}`, doc, { signaling: [yWebrtcUrl(config.signaling)], password, peerOpts: { config: rtcConfiguration(config.ice) }, maxConns: 20 });
-    return { awareness: provider.awareness, destroy: () => provider.destroy() };
+    return { awareness: provider.awareness, peers: () => provider.room?.webrtcConns.size ?? 0, destroy: () => provider.destroy() };
   };
 }
 
@@ -73,6 +75,8 @@ export interface LobbyView {
   readonly full: boolean;
   /** Members present now (awareness), this page included. */
   readonly present: readonly Member[];
+  /** Members this page reaches directly right now. */
+  readonly reached: number;
   readonly botsHost: boolean;
   /** Why the game cannot start yet; null once every seat is ready. */
   readonly waiting: string | null;
@@ -193,6 +197,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       mySeat: seat,
       full: seat === null && snapshot.seats.every((s) => s !== null),
       present: present(),
+      reached: connection.peers(),
       botsHost: isBotsHost(),
       waiting: notReady(snapshot),
       signing: g ? { genesis: g.id, signed: sigs?.size ?? 0, of: g.genesis.seats.length } : null,

@@ -13,7 +13,8 @@
  *   after the server's expiry), a heartbeat notices a closed tab (close events are unreliable),
  *   and the PeerJS server going away only stops new connections: open channels carry on.
  */
-import { Peer, type DataConnection, type PeerError } from 'peerjs';
+import * as peerjs from 'peerjs';
+import type { DataConnection, Peer as PeerType, PeerError } from 'peerjs';
 import type { Seat } from '../../engine/core/vocabulary.js';
 import { type IceConfig, rtcConfiguration } from './ice.js';
 import { messageFrames, pingFrame, pongFrame, Reassembler } from './frames.js';
@@ -75,6 +76,10 @@ interface Channel {
 }
 
 const now = (): number => performance.now();
+
+// Bundlers (the page, vitest) read PeerJS's ES build; Node alone reads its CommonJS build, whose
+// named exports it cannot see (bots' pages in worker threads, scripts).
+const Peer: typeof PeerType = (peerjs as { Peer?: typeof PeerType }).Peer ?? (peerjs as unknown as { default: { Peer: typeof PeerType } }).default.Peer;
 
 export function makeMesh(options: MeshOptions): Transport {
   const timing = { ...DEFAULT_TIMING, ...options.timing };

@@ -35,6 +35,7 @@ export function makeHub(): { connect: Connect; rooms: Map<string, { doc: Y.Doc; 
     awareness.on('update', onAwareness);
     return {
       awareness,
+      peers: () => members.length - 1,
       destroy() {
         doc.off('update', onUpdate);
         awareness.destroy();
