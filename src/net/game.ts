@@ -8,9 +8,12 @@
  * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose). Until
  * makePeerSession lands, `sessionFromPeer` adapts the protocol's current Peer class behind it.
  */
+import { canonicalJson } from '../../engine/core/canonical.js';
+import { err, ok, type Result } from '../../engine/core/result.js';
 import type { GameState } from '../../engine/core/state.js';
+import { awaiting, legalActions } from '../../engine/game.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import type { Violation } from '../../engine/protocol/errors.js';
+import { type Violation, violation } from '../../engine/protocol/errors.js';
 import type { ParsedGenesis } from '../../engine/protocol/genesis.js';
 import { type Outcome, Peer, type PeerAgent } from '../../engine/protocol/peer.js';
 import type { Replay } from '../../engine/protocol/replay.js';
@@ -31,6 +34,8 @@ export interface SessionView {
 export interface GameSession {
   readonly seat: Seat;
   view(): SessionView;
+  /** This seat's choice (a person's click): refused if it is not a legal action awaited now. */
+  submit(action: unknown): Promise<Result<void, string>>;
   receive(text: string, from?: Seat): Promise<void> | void;
   tick(now: number): Promise<void> | void;
   replay(): Replay;
@@ -42,16 +47,35 @@ export interface SessionConfig {
   readonly genesisSignatures: readonly string[];
   readonly secrets: SeatSecrets;
   readonly scheme: SignatureScheme;
-  /** A bot's choices; phase 2 passes persons' clicks through PeerSession.submit instead. */
-  readonly agent: PeerAgent;
+  /** A bot's choices. None: a person, whose choices come through submit(). */
+  readonly agent?: PeerAgent;
 }
 
 /** The protocol's Peer class behind the PeerSession shape (until makePeerSession is on main). */
 export function sessionFromPeer(config: SessionConfig & { send: (text: string, to?: Seat) => void; now?: number }): GameSession & { start(): Promise<void> } {
-  const peer = new Peer({ ...config, send: (text) => config.send(text) });
+  // A person's seat: the Peer asks its agent when the log awaits this seat; the agent answers
+  // with the submitted action once (nothing yet: the Peer asks again on the next submit).
+  let pending: unknown;
+  const person: PeerAgent = () => {
+    const action = pending;
+    pending = undefined;
+    return action;
+  };
+  const peer = new Peer({ ...config, agent: config.agent ?? person, send: (text) => config.send(text) });
   return {
     seat: peer.seat,
     view: () => ({ state: peer.state, seq: peer.chain.seq, head: peer.head, outcome: peer.outcome, incidents: peer.incidents }),
+    async submit(action) {
+      if (config.agent) return err('this seat is played by a bot');
+      const state = peer.state;
+      const who = awaiting(state);
+      if (peer.done || who.kind !== 'seat' || who.seat !== peer.seat) return err('it is not your turn');
+      const wanted = canonicalJson(action);
+      if (!legalActions(state, peer.seat, config.secrets.vault).some((a) => canonicalJson(a) === wanted)) return err('this action is not legal now');
+      pending = action;
+      await peer.start();
+      return ok(undefined);
+    },
     receive: (text) => peer.receive(text),
     tick: (now) => peer.tick(now),
     replay: () => peer.replay(),
@@ -94,6 +118,8 @@ export interface NetGameOptions extends SessionConfig {
 export interface NetGame {
   readonly seat: Seat;
   view(): NetGameView;
+  /** A person's choice for this seat; refused unless it is legal and awaited now. */
+  submit(action: unknown): Promise<Result<void, string>>;
   /** Every event, in order; returns an unsubscribe function. */
   on(listener: (event: NetGameEvent) => void): () => void;
   /** Resolves with the last view once the game has ended (finished or a verdict). */
@@ -139,7 +165,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     end(v);
   };
   const run = (step: Promise<void> | void): void => {
-    void Promise.resolve(step).then(after, (e: unknown) => events.emit({ kind: 'incident', violation: { code: 'Malformed', message: `internal error: ${String(e)}` } as Violation }));
+    void Promise.resolve(step).then(after, (e: unknown) => events.emit({ kind: 'incident', violation: violation('Malformed', `internal error: ${String(e)}`) }));
   };
 
   const unsubscribe = [
@@ -153,6 +179,11 @@ export function startNetGame(options: NetGameOptions): NetGame {
   return {
     seat: session.seat,
     view,
+    submit: async (action) => {
+      const r = await session.submit(action);
+      after();
+      return r;
+    },
     on: (l) => events.add(l),
     ended,
     replay: () => session.replay(),
