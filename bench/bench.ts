@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { actionsPerSecond, greedyGameTime } from './conquest.js';
 import { mapCreationsPerSecond } from './map.js';
+import { netBenchmarks } from './net.js';
 import { protocolBenchmarks } from './protocol.js';
 import { loadNativeHash } from '../engine/protocol/index.js';
 import { type Row, meets, printTable } from './table.js';
@@ -33,6 +34,12 @@ for (const r of await protocolBenchmarks()) {
     target: r.name === 'verification / engine replay' ? { max: 1.5 } : undefined,
     ...(r.note ? { detail: r.note } : {}),
   });
+  console.error(`  measured: ${r.name}`);
+}
+
+// Networked play over real WebRTC through a loopback TURN relay (skipped without coturn).
+for (const r of await netBenchmarks()) {
+  rows.push(r);
   console.error(`  measured: ${r.name}`);
 }
 
