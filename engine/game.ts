@@ -54,6 +54,8 @@ export function applyAction(state: GameState, input: unknown): Result<GameState,
   }
   if (action.kind === 'random') {
     if (who.kind !== 'random') return err(ruleError('WrongStep', 'A3', 'no random event is expected now'));
+    const unknown = action.absent?.find((s) => s >= state.seats.length);
+    if (unknown !== undefined) return err(ruleError('UnknownSeat', 'T5b', `there is no seat ${unknown}`));
   } else {
     if (action.seat >= state.seats.length) return err(ruleError('UnknownSeat', 'A2', `there is no seat ${action.seat}`));
     if (who.kind !== 'seat' || who.seat !== action.seat)

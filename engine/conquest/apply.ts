@@ -58,8 +58,10 @@ export function applyConquest(input: GameState, action: Action, byTable = false)
   if (action.kind === 'random') {
     if (stage.kind !== 'drawing') return err(ruleError('WrongStep', 'A3', 'no random event is expected now'));
     const stream = new RandomStream(action.value);
-    let players = state.players;
-    for (const d of stage.pending.draws) players = players.map((p, i) => (i === d.seat ? { ...p, cards: draw(p.cards, d.count, stream) } : p));
+    const absent = action.absent ?? [];
+    // T5b: a seat that withheld its beacon link is absent at this event (T6) and draws nothing at it.
+    let players = state.players.map((p, i) => (absent.includes(i) ? { ...p, absentToday: true } : p));
+    for (const d of stage.pending.draws) if (!absent.includes(d.seat)) players = players.map((p, i) => (i === d.seat ? { ...p, cards: draw(p.cards, d.count, stream) } : p));
     return ok(enter({ ...state, players, randomEvents: state.randomEvents + 1 }, stage.pending.then));
   }
   const seat = action.seat;

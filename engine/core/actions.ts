@@ -36,7 +36,8 @@ export type SecretChoice =
 export type Action =
   | { readonly kind: 'commitTiles'; readonly seat: Seat; readonly commitments: readonly Digest[] }
   | { readonly kind: 'drawTile'; readonly seat: Seat }
-  | { readonly kind: 'random'; readonly value: string }
+  /** `absent`: seats whose beacon link was withheld at this event (T5b): absent at it, with its passive consequence. */
+  | { readonly kind: 'random'; readonly value: string; readonly absent?: readonly Seat[] }
   | { readonly kind: 'placeTile'; readonly seat: Seat; readonly from: TileSource; readonly at: Hex; readonly opening?: TileOpening }
   | { readonly kind: 'setAsideTile'; readonly seat: Seat; readonly from: TileSource; readonly opening?: TileOpening }
   | { readonly kind: 'placeBlack'; readonly seat: Seat; readonly at: Hex }

@@ -86,9 +86,13 @@ export function parseAction(input: unknown): Result<Action, RuleError> {
   const kind = input['kind'];
   if (typeof kind !== 'string') return malformed('an action needs a string "kind"');
   if (kind === 'random') {
-    if (!hasOnlyKeys(input, ['kind', 'value'])) return malformed('random: unexpected fields');
+    if (!hasOnlyKeys(input, ['kind', 'value', 'absent'])) return malformed('random: unexpected fields');
     if (!isRandomValue(input['value'])) return malformed('random: value must be 64 lower-case hex characters');
-    return ok({ kind, value: input['value'] });
+    const absent = input['absent'];
+    if (absent === undefined) return ok({ kind, value: input['value'] });
+    if (!Array.isArray(absent) || absent.length === 0 || !absent.every(isSeat) || absent.some((s, i) => i > 0 && s <= (absent[i - 1] as number)))
+      return malformed('random: "absent" must be a non-empty list of seats in increasing order');
+    return ok({ kind, value: input['value'], absent: [...absent] });
   }
   const seat = input['seat'];
   if (!isSeat(seat)) return malformed(`${kind}: "seat" must be an integer from 0 to ${MAX_PLAYERS - 1}`);

@@ -64,7 +64,9 @@ export function applyMapCreation(state: GameState, phase: MapPhase, action: Acti
       const pile = me.pile!;
       const i = new RandomStream(action.value).index(pile.refs.length);
       const next = withSeat(state, seat, { drawn: pile.refs[i]!, pile: { ...pile, refs: pile.refs.filter((_, j) => j !== i) } });
-      return ok({ ...next, randomEvents: state.randomEvents + 1, phase: { ...phase, step: 'place' } });
+      const drawn: GameState = { ...next, randomEvents: state.randomEvents + 1, phase: { ...phase, step: 'place' } };
+      // T5b: a drawer who withheld his beacon link is absent at his draw: the tile is set aside unseen (T5a).
+      return ok(action.absent?.includes(seat) ? setAsideUnrevealed(drawn, { ...phase, step: 'place' }) : drawn);
     }
     case 'placeTile':
     case 'setAsideTile': {
