@@ -3,11 +3,12 @@
  * missing or older than the sources), the PeerJS server and y-webrtc's signaling
  * (scripts/server.ts). Listens on every interface and prints this machine's LAN addresses.
  *
- *   npm start [-- --port 5173] [--host ADDRESS] [--https] [--dev]
+ *   npm start [-- --port 5173] [--host ADDRESS] [--https] [--dev] [--signaling-only]
  *
  * --https   serves HTTPS (and WSS) with a self-signed certificate made at start, for LAN pages
  *           that need a secure context (each player accepts the certificate once).
  * --dev     Vite's dev server (hot reload) with the same signaling mounted on it.
+ * --signaling-only  the signaling alone, for a page hosted elsewhere (docs/hosting.md).
  * BFE_PORT and BFE_HOST set the defaults. Ctrl-C (SIGINT) or SIGTERM stops everything.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -25,15 +26,17 @@ export interface StartOptions {
   readonly host: string;
   readonly https: boolean;
   readonly dev: boolean;
+  readonly signalingOnly: boolean;
 }
 
-const USAGE = 'usage: npm start [-- --port N] [--host ADDRESS] [--https] [--dev]';
+const USAGE = 'usage: npm start [-- --port N] [--host ADDRESS] [--https] [--dev] [--signaling-only]';
 
 export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): StartOptions | string {
   let port = env['BFE_PORT'] ? Number(env['BFE_PORT']) : 5173;
   let host = env['BFE_HOST'] || '::';
   let https = false;
   let dev = false;
+  let signalingOnly = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -42,11 +45,13 @@ export function parseArgs(argv: readonly string[], env: NodeJS.ProcessEnv): Star
     else if (flag === '--host') host = value() ?? '';
     else if (flag === '--https') https = true;
     else if (flag === '--dev') dev = true;
+    else if (flag === '--signaling-only') signalingOnly = true;
     else return `unknown option ${a}\n${USAGE}`;
   }
   if (!Number.isInteger(port) || port < 0 || port > 65535) return `--port must be a port number (0-65535)\n${USAGE}`;
   if (host === '') return `--host needs an address\n${USAGE}`;
-  return { port, host, https, dev };
+  if (dev && signalingOnly) return `--dev and --signaling-only do not go together\n${USAGE}`;
+  return { port, host, https, dev, signalingOnly };
 }
 
 /** The newest modification time under the page's sources. */
@@ -122,18 +127,22 @@ async function main(): Promise<void> {
       close = dev.close;
       urls = dev.urls;
     } else {
-      await ensureBuild();
-      const server = await startGameServer({ host: options.host, port: options.port, dist, tls: options.https ? await selfSignedCertificate() : null });
+      if (!options.signalingOnly) await ensureBuild();
+      const server = await startGameServer({ host: options.host, port: options.port, dist: options.signalingOnly ? null : dist, tls: options.https ? await selfSignedCertificate() : null });
       close = server.close;
       urls = [server.localUrl, ...server.lanUrls];
     }
     console.log(
       [
         '',
-        `Battle For Eden${options.dev ? ' (development)' : ''}: the game and its signaling on one port`,
+        options.signalingOnly ? 'Battle For Eden: the signaling alone (PeerJS under /bfe/peerjs, y-webrtc at /bfe/yjs)' : `Battle For Eden${options.dev ? ' (development)' : ''}: the game and its signaling on one port`,
         ...urls.map((u) => `  ${u}`),
         '',
-        urls.length > 1 ? 'Players on this network open one of the addresses above; then share game links as usual.' : 'Listening on this address only (--host).',
+        options.signalingOnly
+          ? `Pages hosted elsewhere use it with VITE_BFE_SIGNALING or bfe-config.json: {"signaling": "${urls.at(-1)}bfe"}`
+          : urls.length > 1
+            ? 'Players on this network open one of the addresses above; then share game links as usual.'
+            : 'Listening on this address only (--host).',
         options.https ? 'The certificate is self-signed: each browser asks once to accept it.' : '',
         'Ctrl-C stops the server.',
       ]

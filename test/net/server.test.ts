@@ -130,10 +130,13 @@ describe('npm start: the page and both signaling servers on one port', () => {
     }
   });
 
-  it('reads its options: all interfaces by default, --host, --port, --https, --dev', () => {
-    expect(parseArgs([], {})).toEqual({ port: 5173, host: '::', https: false, dev: false });
-    expect(parseArgs(['--port', '8080', '--host=192.168.1.5', '--https'], {})).toEqual({ port: 8080, host: '192.168.1.5', https: true, dev: false });
-    expect(parseArgs(['--dev'], { BFE_PORT: '9999', BFE_HOST: '127.0.0.1' })).toEqual({ port: 9999, host: '127.0.0.1', https: false, dev: true });
+  it('reads its options: all interfaces by default, --host, --port, --https, --dev, --signaling-only', () => {
+    const none = { https: false, dev: false, signalingOnly: false };
+    expect(parseArgs([], {})).toEqual({ ...none, port: 5173, host: '::' });
+    expect(parseArgs(['--port', '8080', '--host=192.168.1.5', '--https'], {})).toEqual({ ...none, port: 8080, host: '192.168.1.5', https: true });
+    expect(parseArgs(['--dev'], { BFE_PORT: '9999', BFE_HOST: '127.0.0.1' })).toEqual({ ...none, port: 9999, host: '127.0.0.1', dev: true });
+    expect(parseArgs(['--signaling-only'], {})).toEqual({ ...none, port: 5173, host: '::', signalingOnly: true });
+    expect(parseArgs(['--dev', '--signaling-only'], {})).toMatch(/do not go together/);
     expect(parseArgs(['--port', 'x'], {})).toMatch(/--port must be a port number/);
     expect(parseArgs(['--colour'], {})).toMatch(/unknown option --colour/);
   });
