@@ -67,6 +67,8 @@ export interface TableOptions {
   /** Wraps a seat's transport (faults, a cheater's rewriting). */
   readonly wrap?: (t: Transport, seat: number) => Transport;
   readonly tickMs?: number;
+  /** Seats played by a person (submit) instead of a bot. */
+  readonly persons?: readonly number[];
 }
 
 /** Every seat a bot, each on its own mesh transport, all started at once. */
@@ -82,7 +84,7 @@ export function seatTable(g: Genesis, o: TableOptions): Seated[] {
       genesisSignatures: g.signatures,
       secrets,
       scheme: g.scheme,
-      agent: randomAgent(agentStream(o.seed, seat)),
+      ...(o.persons?.includes(seat) ? {} : { agent: randomAgent(agentStream(o.seed, seat)) }),
       ...(o.tickMs !== undefined ? { tickMs: o.tickMs } : {}),
     });
     const events: NetGameEvent[] = [];
