@@ -72,8 +72,8 @@ export class Reassembler {
   /** A frame from the channel; returns what it completes, if anything. */
   read(frame: unknown): Frame | null {
     if (typeof frame !== 'string' || frame.length === 0) return this.drop('malformed', 'a frame that is not a non-empty text');
-    // Bounded before any parsing: no frame is longer than a chunk and its header.
-    if (frame.length > this.maxBytes + 64 && frame[0] !== 'c') return this.drop('oversized', `a message of more than ${this.maxBytes} bytes`);
+    // Bounded before any parsing: no frame, whole message or chunk, is longer than the cap and a header.
+    if (frame.length > this.maxBytes + 64) return this.drop('oversized', `a frame of more than ${this.maxBytes} bytes`);
     switch (frame[0]) {
       case 'm': {
         const text = frame.slice(1);

@@ -45,7 +45,9 @@ describe('data channel frames', () => {
     // A chunked message that lies about its length is cut off when it passes it.
     expect(reader.read('c2,0,3,60:' + 'y'.repeat(50))).toBeNull();
     expect(reader.read('c2,1,3,60:' + 'y'.repeat(50))).toBeNull();
-    expect(problems.map((p) => p.kind)).toEqual(['oversized', 'oversized', 'oversized']);
+    // A single chunk frame larger than the cap is refused before its header is read.
+    expect(reader.read(`c3,0,2,90:${'z'.repeat(200)}`)).toBeNull();
+    expect(problems.map((p) => p.kind)).toEqual(['oversized', 'oversized', 'oversized', 'oversized']);
     expect(reader.read('mok')).toEqual({ kind: 'message', text: 'ok' });
   });
 
