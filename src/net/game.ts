@@ -30,17 +30,26 @@ export interface SessionView {
   readonly incidents: readonly Violation[];
 }
 
-/** The subset of INTERFACES.md's PeerSession this module drives. */
+/**
+ * The subset of INTERFACES.md's PeerSession this module drives: makePeerSession's sessions fit it
+ * as they are (pass `session: (send) => makePeerSession({ ...config, send })`).
+ */
 export interface GameSession {
-  readonly seat: Seat;
+  readonly seat: Seat | null;
   view(): SessionView;
+  /** New views, in order (PeerSession has it; without it, views are read after every step). */
+  subscribe?(listener: (view: SessionView) => void): () => void;
   /** This seat's choice (a person's click): refused if it is not a legal action awaited now. */
-  submit(action: unknown): Promise<Result<void, string>>;
+  submit(action: unknown): Promise<Result<void, unknown>>;
   receive(text: string, from?: Seat): Promise<void> | void;
   tick(now: number): Promise<void> | void;
   replay(): Replay;
   dispose(): void;
+  /** Acts if the log starts with this seat (the Peer class needs telling once; sessions act by themselves). */
+  start?(): Promise<void>;
 }
+
+export type Send = (text: string, to?: Seat) => void;
 
 export interface SessionConfig {
   readonly genesis: ParsedGenesis;
@@ -52,7 +61,7 @@ export interface SessionConfig {
 }
 
 /** The protocol's Peer class behind the PeerSession shape (until makePeerSession is on main). */
-export function sessionFromPeer(config: SessionConfig & { send: (text: string, to?: Seat) => void; now?: number }): GameSession & { start(): Promise<void> } {
+export function sessionFromPeer(config: SessionConfig & { send: Send; now?: number }): GameSession & { readonly seat: Seat; start(): Promise<void> } {
   // A person's seat: the Peer asks its agent when the log awaits this seat; the agent answers
   // with the submitted action once (nothing yet: the Peer asks again on the next submit).
   let pending: unknown;
@@ -88,7 +97,7 @@ export type Cheat = Extract<Outcome, { kind: 'cheat' }>;
 export type Finished = Extract<Outcome, { kind: 'finished' }>;
 
 export interface NetGameView extends SessionView {
-  readonly seat: Seat;
+  readonly seat: Seat | null;
   readonly peers: readonly PeerState[];
 }
 
@@ -109,17 +118,19 @@ export type NetGameEvent =
   | { readonly kind: 'verdict'; readonly outcome: Cheat }
   | { readonly kind: 'finished'; readonly outcome: Finished };
 
-export interface NetGameOptions extends SessionConfig {
+export interface NetGameOptions extends Partial<SessionConfig> {
   readonly transport: Transport;
+  /** Makes the session with the transport's send; by default the protocol's Peer from the config fields. */
+  readonly session?: (send: Send) => GameSession;
   /** Page milliseconds per tick of the protocol's logical clock (the genesis timer counts ticks). Default 1000. */
   readonly tickMs?: number;
 }
 
 export interface NetGame {
-  readonly seat: Seat;
+  readonly seat: Seat | null;
   view(): NetGameView;
   /** A person's choice for this seat; refused unless it is legal and awaited now. */
-  submit(action: unknown): Promise<Result<void, string>>;
+  submit(action: unknown): Promise<Result<void, unknown>>;
   /** Every event, in order; returns an unsubscribe function. */
   on(listener: (event: NetGameEvent) => void): () => void;
   /** Resolves with the last view once the game has ended (finished or a verdict). */
@@ -129,11 +140,17 @@ export interface NetGame {
   dispose(): void;
 }
 
+function configOf(o: NetGameOptions): SessionConfig {
+  if (!o.genesis || !o.genesisSignatures || !o.secrets || !o.scheme) throw new Error('startNetGame: give a session, or the genesis, its signatures, the seat secrets and a signature scheme');
+  return { genesis: o.genesis, genesisSignatures: o.genesisSignatures, secrets: o.secrets, scheme: o.scheme, ...(o.agent ? { agent: o.agent } : {}) };
+}
+
 export function startNetGame(options: NetGameOptions): NetGame {
   const { transport } = options;
   const tickMs = options.tickMs ?? 1000;
   const events = new Listeners<[NetGameEvent]>();
-  const session = sessionFromPeer({ ...options, send: (text, to) => transport.send(text, to) });
+  const send: Send = (text, to) => transport.send(text, to);
+  const session = options.session ? options.session(send) : sessionFromPeer({ ...configOf(options), send });
   const started = performance.now();
   let lastSeq = -1;
   let lastOutcome: Outcome['kind'] = 'playing';
@@ -160,7 +177,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     const outcome = v.outcome;
     if (outcome.kind === 'finished') events.emit({ kind: 'finished', outcome });
     else if (outcome.kind === 'cheat' && outcome.code === 'Diverged')
-      events.emit({ kind: 'desync', seq: outcome.seq, seats: [session.seat, outcome.seat], entries: session.replay().log[outcome.seq] ?? [], message: outcome.message });
+      events.emit({ kind: 'desync', seq: outcome.seq, seats: session.seat === null ? [outcome.seat] : [session.seat, outcome.seat], entries: session.replay().log[outcome.seq] ?? [], message: outcome.message });
     else if (outcome.kind === 'cheat') events.emit({ kind: 'verdict', outcome });
     end(v);
   };
@@ -174,7 +191,8 @@ export function startNetGame(options: NetGameOptions): NetGame {
     transport.onReport((report) => events.emit({ kind: 'dropped', report })),
   ];
   const clock = setInterval(() => run(session.tick(Math.floor((performance.now() - started) / tickMs))), Math.max(20, Math.floor(tickMs / 2)));
-  run(session.start());
+  const unsubscribeSession = session.subscribe?.(() => after());
+  run(session.start?.());
 
   return {
     seat: session.seat,
@@ -192,6 +210,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
       disposed = true;
       clearInterval(clock);
       for (const u of unsubscribe) u();
+      unsubscribeSession?.();
       events.clear();
       session.dispose();
       transport.dispose();

@@ -31,7 +31,7 @@ describe.skipIf(skipNet)('complete games over the WebRTC mesh', () => {
       void (async () => {
         if (refusals.length < 2) {
           const bad = await person.submit({ kind: 'no-such-action' });
-          if (!bad.ok) refusals.push(bad.error);
+          if (!bad.ok) refusals.push(String(bad.error));
         }
         const vault = g.secrets[1]!.vault;
         const state = person.view().state;
