@@ -13,12 +13,7 @@ import { err, ok, type Result } from '../../engine/core/result.js';
 import type { GameState } from '../../engine/core/state.js';
 import { awaiting, legalActions } from '../../engine/game.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import { type Violation, violation } from '../../engine/protocol/errors.js';
-import type { ParsedGenesis } from '../../engine/protocol/genesis.js';
-import { type Outcome, Peer, type PeerAgent } from '../../engine/protocol/peer.js';
-import type { Replay } from '../../engine/protocol/replay.js';
-import type { SeatSecrets } from '../../engine/protocol/secrets.js';
-import type { SignatureScheme } from '../../engine/protocol/signature.js';
+import { type Outcome, type ParsedGenesis, Peer, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type Violation } from '../../engine/protocol/index.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 /** What the UI reads of a session (the subset of INTERFACES.md's PeerView this module needs). */
@@ -182,7 +177,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     end(v);
   };
   const run = (step: Promise<void> | void): void => {
-    void Promise.resolve(step).then(after, (e: unknown) => events.emit({ kind: 'incident', violation: violation('Malformed', `internal error: ${String(e)}`) }));
+    void Promise.resolve(step).then(after, (e: unknown) => events.emit({ kind: 'incident', violation: { code: 'Malformed', message: `internal error: ${String(e)}` } }));
   };
 
   const unsubscribe = [

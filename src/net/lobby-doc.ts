@@ -11,9 +11,8 @@
 import type * as Y from 'yjs';
 import { hashText } from '../../engine/core/hash.js';
 import { CIVILISATIONS, type Civilisation, type Colour, COLOURS, isCivilisation, isColour, MAX_PLAYERS, MIN_PLAYERS, type Seat } from '../../engine/core/vocabulary.js';
-import { PROTOCOL } from '../../engine/protocol/digest.js';
-import { DEFAULT_SETTINGS, type Genesis, type ProtocolSettings, type SeatIdentity } from '../../engine/protocol/genesis.js';
 import { RULES_VERSION } from '../../engine/map/setup.js';
+import { DEFAULT_SETTINGS, type Genesis, PROTOCOL, type ProtocolSettings, type SeatIdentity } from '../../engine/protocol/index.js';
 import { err, ok, type Result } from '../../engine/core/result.js';
 
 export const BOT = 'bot';

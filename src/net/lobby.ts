@@ -12,10 +12,20 @@ import * as Y from 'yjs';
 import { err, ok, type Result } from '../../engine/core/result.js';
 import { toHex } from '../../engine/core/hash.js';
 import type { Civilisation, Colour, Seat } from '../../engine/core/vocabulary.js';
-import { DEFAULT_SETTINGS, makeGenesisText, type ParsedGenesis, parseGenesisText } from '../../engine/protocol/genesis.js';
-import { makeSeatSecrets, type SeatSecrets, seatIdentity } from '../../engine/protocol/secrets.js';
-import { checkGenesisSignatures, genesisCheck, signGenesis } from '../../engine/protocol/signing.js';
-import { type SignatureScheme, verifySignatures } from '../../engine/protocol/signature.js';
+import {
+  checkGenesisSignatures,
+  DEFAULT_SETTINGS,
+  genesisCheck,
+  makeGenesisText,
+  makeSeatSecrets,
+  type ParsedGenesis,
+  parseGenesisText,
+  type SeatSecrets,
+  seatIdentity,
+  signGenesis,
+  type SignatureScheme,
+  verifySignatures,
+} from '../../engine/protocol/index.js';
 import { yWebrtcUrl } from './endpoints.js';
 import { type IceConfig, rtcConfiguration } from './ice.js';
 import type { ShareLink } from './link.js';
