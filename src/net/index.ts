@@ -34,6 +34,7 @@ export {
   LOBBY_ERRORS,
   makeLobby,
   yWebrtcConnect,
+  lobbyTopic,
   newMemberId,
 } from './lobby.js';
 export { type LobbySettings, type LobbySnapshot, type SeatEntry, type ChatLine, DEFAULT_LOBBY_SETTINGS, parseLobby, readLobby, lobbyGenesis, lobbyGameName, notReady } from './lobby-doc.js';

@@ -10,7 +10,7 @@ import { WebrtcProvider } from 'y-webrtc';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { err, ok, type Result } from '../../engine/core/result.js';
-import { toHex } from '../../engine/core/hash.js';
+import { hashText, toHex } from '../../engine/core/hash.js';
 import type { Civilisation, Colour, Seat } from '../../engine/core/vocabulary.js';
 import {
   checkGenesisSignatures,
@@ -55,11 +55,17 @@ export interface LobbyConnection {
 }
 export type Connect = (doc: Y.Doc, room: string, password: string) => LobbyConnection;
 
-/** y-webrtc's provider: the room's topic on the signaling server, the document encrypted with the link's secret. */
+/**
+ * The lobby's topic on the signaling server: derived from the room and the secret, so that a
+ * page without the secret (a link cut short) never even meets the room's members there.
+ */
+export const lobbyTopic = (room: string, secret: string): string => `bfe-lobby-${hashText(`bfe/lobby/topic\n${room}\n${secret}`).slice(0, 32)}`;
+
+/** y-webrtc's provider: the lobby's topic on the signaling server, the document encrypted with the link's secret. */
 export function yWebrtcConnect(config: { signaling: string; ice: IceConfig; Provider?: typeof WebrtcProvider }): Connect {
   const Provider = config.Provider ?? WebrtcProvider;
   return (doc, room, password) => {
-    const provider = new Provider(`bfe-lobby-${room}`, doc, { signaling: [yWebrtcUrl(config.signaling)], password, peerOpts: { config: rtcConfiguration(config.ice) }, maxConns: 20 });
+    const provider = new Provider(lobbyTopic(room, password), doc, { signaling: [yWebrtcUrl(config.signaling)], password, peerOpts: { config: rtcConfiguration(config.ice) }, maxConns: 20 });
     return { awareness: provider.awareness, peers: () => provider.room?.webrtcConns.size ?? 0, destroy: () => provider.destroy() };
   };
 }

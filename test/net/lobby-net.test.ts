@@ -49,11 +49,14 @@ describe.skipIf(skipNet)('a lobby over y-webrtc, then the game over the mesh', (
   });
 
   it('two players and a bot gather by link, a latecomer finds the room full, and the game they start completes', async () => {
-    const link = makeShareLink(newGameLink(), 'http://127.0.0.1/');
+    const game = newGameLink();
+    const link = makeShareLink(game, 'http://127.0.0.1/');
     const base = { link, signaling: servers.signaling, ice: servers.ice };
+    // Someone who knows the room but not the secret: same topic on the signaling server, another key.
+    const intruder = spawnMember({ ...base, link: makeShareLink({ ...newGameLink(), room: game.room }, 'http://127.0.0.1/'), member: 'member-intruder-9', name: 'Eve' });
     const host = spawnMember({ ...base, member: 'member-host-0001', name: 'Ann', create: { players: 3, timer: null, days: 1 } });
     const guest = spawnMember({ ...base, member: 'member-guest-0002', name: 'Ben' });
-    members.push(host, guest);
+    members.push(intruder, host, guest);
     await waitFor('both members present over WebRTC', () => host.last('view')?.['present'] === 2 && (host.last('view')?.['reached'] as number) >= 1, 30_000);
     expect(await host.call('takeSeat')).toEqual({ ok: true, value: 0 });
     expect(await host.call('setBot', 2, true)).toMatchObject({ ok: true });
@@ -83,5 +86,9 @@ describe.skipIf(skipNet)('a lobby over y-webrtc, then the game over the mesh', (
     expect(ends.flatMap((e) => e['outcomes'] as string[])).toEqual(['finished', 'finished', 'finished']);
     expect(new Set(ends.flatMap((e) => e['hashes'] as string[])).size).toBe(1);
     expect(members.flatMap((m) => m.messages.filter((x) => x['kind'] === 'error'))).toEqual([]);
+    // All along, the intruder saw nobody and no seat: the lobby is encrypted with the link's secret.
+    const seen = intruder.messages.filter((m) => m['kind'] === 'view');
+    expect(seen.every((v) => v['present'] === 1 && (v['seats'] as unknown[]).every((x) => x === null))).toBe(true);
+    expect(late.messages.some((m) => m['kind'] === 'view' && m['present'] === 3)).toBe(true); // the latecomer met the host and the guest
   });
 });

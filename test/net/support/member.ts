@@ -28,6 +28,9 @@ export interface MemberData {
 const data = JSON.parse(process.env['BFE_MEMBER'] ?? '{}') as MemberData;
 const port = { postMessage: (m: unknown): void => void process.send!(m) };
 process.on('disconnect', () => process.exit(0));
+// As in a browser, a rejected promise nobody handles is reported, not fatal (y-webrtc leaves a
+// message it cannot decrypt as one).
+process.on('unhandledRejection', (e) => console.warn('member: unhandled rejection:', e instanceof Error ? e.message : e));
 await loadNativeHash();
 const scheme = (await nodeScheme())!;
 const link = parseShareLink(data.link);
