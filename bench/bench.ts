@@ -8,6 +8,7 @@ import { actionsPerSecond, greedyGameTime } from './conquest.js';
 import { mapCreationsPerSecond } from './map.js';
 import { netBenchmarks } from './net.js';
 import { protocolBenchmarks } from './protocol.js';
+import { uiBenchmarks } from './ui.js';
 import { loadNativeHash } from '../engine/protocol/index.js';
 import { type Row, meets, printTable } from './table.js';
 
@@ -34,6 +35,11 @@ for (const r of await protocolBenchmarks()) {
     target: r.name === 'verification / engine replay' ? { max: 1.5 } : undefined,
     ...(r.note ? { detail: r.note } : {}),
   });
+  console.error(`  measured: ${r.name}`);
+}
+
+for (const r of await uiBenchmarks()) {
+  rows.push(r);
   console.error(`  measured: ${r.name}`);
 }
 

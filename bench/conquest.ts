@@ -1,4 +1,12 @@
-import { COLOURS, CIVILISATIONS, type GameState, applyAction, greedyAgent, newGame, playLocal, startLocalGame } from '../engine/index.js';
+import {
+  COLOURS,
+  CIVILISATIONS,
+  type GameState,
+  applyAction,
+  newGame,
+} from '../engine/index.js';
+import { playLocal, startLocalGame } from '../engine/local/index.js';
+import { greedyAgent } from '../engine/agents/index.js';
 import type { Row } from './table.js';
 
 const setup = (players: number) => ({ players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 });

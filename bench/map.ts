@@ -1,4 +1,9 @@
-import { COLOURS, CIVILISATIONS, agentStream, playLocal, randomAgent, startLocalGame } from '../engine/index.js';
+import {
+  COLOURS,
+  CIVILISATIONS,
+} from '../engine/index.js';
+import { agentStream, playLocal, startLocalGame } from '../engine/local/index.js';
+import { randomAgent } from '../engine/agents/index.js';
 import type { Row } from './table.js';
 
 const setup = (players: number) => ({ players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 });

@@ -4,7 +4,9 @@
  * parent can compare processes. Driven by IPC from bench/net.ts.
  */
 import '../test/net/support/node-webrtc.js';
-import { agentStream, awaiting, legalActions, randomAgent, toHex } from '../engine/index.js';
+import { awaiting, legalOptions, toHex } from '../engine/index.js';
+import { randomAgent } from '../engine/agents/index.js';
+import { agentStream } from '../engine/local/index.js';
 import { startNetGame } from '../src/net/game.js';
 import type { IceConfig } from '../src/net/ice.js';
 import { meshIds, meshToken } from '../src/net/ids.js';
@@ -95,7 +97,7 @@ process.on('message', (message: unknown) => {
         const seq = e.view.seq;
         setTimeout(() => {
           const state = game.view().state;
-          const action = agent(state, task!.seat, legalActions(state, task!.seat, secrets.vault), secrets.vault);
+          const action = agent(state, task!.seat, legalOptions(state, task!.seat, secrets.vault), secrets.vault);
           chosen.push([seq, clock()]);
           void game.submit(action);
         }, THINK_MS);

@@ -13,7 +13,8 @@
  * CPU, which a real table does not.
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { agentStream, randomAgent } from '../engine/index.js';
+import { randomAgent } from '../engine/agents/index.js';
+import { agentStream } from '../engine/local/index.js';
 import { loadNativeHash, playProtocolGame } from '../engine/protocol/index.js';
 import { startNetServers } from '../test/net/support/servers.js';
 import { turnInstalled } from '../test/net/support/turn.js';

@@ -14,7 +14,16 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { agentStream, applyAction, fromHex, hashText, newGame, randomAgent, RULES_VERSION, type GameSetup } from '../engine/index.js';
+import {
+  applyAction,
+  fromHex,
+  hashText,
+  newGame,
+  RULES_VERSION,
+  type GameSetup,
+} from '../engine/index.js';
+import { agentStream } from '../engine/local/index.js';
+import { randomAgent } from '../engine/agents/index.js';
 import {
   engineInputs,
   keyPairFromSeed,

@@ -1,21 +1,20 @@
 import {
   type GameState,
-  COLOUR_STYLE,
   energyRichTiles,
   hexKey,
   occupiedHexes,
   occupant,
   type Hex,
 } from '../engine/index.js';
+import { TERRAIN, playerNumber } from '../src/display/index.js';
 
-const SEAT_LETTERS = 'abcdef';
-/** 256-colour ANSI backgrounds close to the Okabe-Ito palette of COLOUR_STYLE. */
+/** 256-colour ANSI backgrounds close to the Okabe-Ito palette of src/display's TERRAIN. */
 const ANSI_BG: Record<string, number> = { forest: 36, mountain: 25, lake: 74, plain: 172, desert: 185, marsh: 175, black: 236, heart: 255, portal: 231 };
 
 /**
  * The map as rows of hexes, 8 columns a cell, each row shifted half a cell (pointy-top axial layout).
- * A cell reads: terrain letter (H = Heart, @ = portal), '*' if energy-rich, then after the conquest's
- * set-up the troops with the owner's letter (a-f by seat), or the wild markers' total with 'w'.
+ * A cell reads: terrain letter (H = Heart, @ = portal), '*' if energy-rich or the portal's player,
+ * then after the conquest's set-up the troops with their player's number, or the wild markers' total with 'w'.
  */
 export function renderMap(state: GameState, colour = false): string {
   const hexes = occupiedHexes(state);
@@ -30,11 +29,11 @@ export function renderMap(state: GameState, colour = false): string {
     let line = '';
     let col = 0;
     for (const h of row) {
-      const x = (2 * h.q + h.r - minX) * 4;
+      const x = (2 * h.q + h.r - minX) * 5;
       line += ' '.repeat(x - col);
       const text = cellText(state, h, rich);
       line += colour ? paint(state, h, text) : text;
-      col = x + 7;
+      col = x + 9;
     }
     lines.push(line.replace(/\s+$/, ''));
   }
@@ -44,12 +43,12 @@ export function renderMap(state: GameState, colour = false): string {
 function cellText(state: GameState, h: Hex, rich: Set<string>): string {
   const o = occupant(state, h);
   const key = hexKey(h);
-  const head = o?.kind === 'heart' ? 'H' : o?.kind === 'portal' ? '@' : o ? COLOUR_STYLE[o.colour].letter : '?';
-  const mark = o?.kind === 'portal' ? SEAT_LETTERS[o.seat]! : rich.has(key) ? '*' : ' ';
+  const head = o?.kind === 'heart' ? 'H' : o?.kind === 'portal' ? '@' : o ? TERRAIN[o.colour].letter : '?';
+  const mark = o?.kind === 'portal' ? String(playerNumber(o.seat)) : rich.has(key) ? '*' : ' ';
   const t = state.territories[key];
-  let tail = '   ';
-  if (t?.owner != null) tail = `${String(t.troops + t.frontier.reduce((a, b) => a + b, 0)).padStart(2)}${SEAT_LETTERS[t.owner]}`;
-  else if (t && t.wild.length > 0) tail = `${String(t.wild.reduce((a, b) => a + b, 0)).padStart(2)}w`;
+  let tail = '     ';
+  if (t?.owner != null) tail = `${String(t.troops + t.frontier.reduce((a, b) => a + b, 0)).padStart(3)}:${playerNumber(t.owner)}`;
+  else if (t && t.wild.length > 0) tail = `${String(t.wild.reduce((a, b) => a + b, 0)).padStart(3)}w `;
   return `[${head}${mark}${tail}]`;
 }
 

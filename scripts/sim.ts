@@ -11,25 +11,23 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   COLOURS,
+  TILE_COLOURS,
   CIVILISATIONS,
   type GameSetup,
   type GameState,
-  agentStream,
   applyAction,
   energyRichTiles,
-  greedyAgent,
   newGame,
-  playLocal,
   portalsOnMap,
-  randomAgent,
   seatSummaries,
-  startLocalGame,
   stateHash,
 } from '../engine/index.js';
+import { agentStream, playLocal, startLocalGame } from '../engine/local/index.js';
+import { greedyAgent, randomAgent } from '../engine/agents/index.js';
 import { engineInputs, playProtocolGame, readReplay, verifyReplay, writeReplay } from '../engine/protocol/index.js';
 import { renderMap } from './ascii.js';
+import { CIVILISATION_NAME, TERRAIN, playerLabel, playerName } from '../src/display/index.js';
 
-const LETTERS = 'abcdef';
 
 function fail(message: string, code = 2): never {
   console.error(`sim: ${message}`);
@@ -115,7 +113,7 @@ function printer(days: number): (state: GameState) => void {
 
 function summary(state: GameState, players: number, seed: string, days: number): void {
   const phase = state.phase;
-  const winner = phase.name === 'conquest' && phase.winner !== null ? LETTERS[phase.winner] : null;
+  const winner = phase.name === 'conquest' && phase.winner !== null ? `"${playerName(phase.winner)}"` : null;
   const day = phase.name === 'conquest' ? phase.day : 0;
   console.log(
     `\nplayers=${players} seed=${seed} agent=${values.agent} days=${Math.min(day, days)} ` +
@@ -125,8 +123,10 @@ function summary(state: GameState, players: number, seed: string, days: number):
 
 function printMap(state: GameState): void {
   console.log(renderMap(state, values.color));
-  console.log('[Xmtt] X terrain (F forest, M mountain, L lake, P plain, D desert, S marsh, B black, H Heart, @ portal), m = * energy-rich or portal seat,');
-  console.log('       tt = troops and owner (a-f), or wild markers\' total (w)');
+  const terrains = TILE_COLOURS.map((c) => `${TERRAIN[c].letter} ${TERRAIN[c].name.en}`).join(', ');
+  console.log(`[Xm ttt:p] X terrain (${terrains}, H Heart of Eden, @ portal), m = * energy-rich, or the portal's player;`);
+  console.log('          ttt:p = troops and their player, or the wild markers\' total (w)');
+  for (const [seat, s] of state.seats.entries()) console.log(`  ${playerLabel(seat, s.colour)}: ${TERRAIN[s.colour].name.en}, ${CIVILISATION_NAME[s.civilisation].en}`);
   const kinds = state.seq;
   console.log(`map: ${Object.keys(state.map).length + portalsOnMap(state).length} tiles, ${energyRichTiles(state).length} energy-rich, ${kinds} actions\n`);
 }
@@ -134,9 +134,9 @@ function printMap(state: GameState): void {
 function printDay(state: GameState): void {
   if (state.phase.name !== 'conquest') return;
   const seats = seatSummaries(state)
-    .map((s) => `${LETTERS[s.seat]} ${s.territories}t ${s.troops}x ${s.energy}e ${s.pure}p${s.suzerain !== null ? ` vassal of ${LETTERS[s.suzerain]}` : ''}${s.forfeited ? ' forfeited' : ''}`)
+    .map((s) => `${playerName(s.seat)}: ${s.territories}t ${s.troops}x ${s.energy}e ${s.pure}p${s.suzerain !== null ? ` vassal of ${playerName(s.suzerain)}` : ''}${s.forfeited ? ' forfeited' : ''}`)
     .join(' | ');
-  console.log(`day ${String(state.phase.day).padStart(2)} first=${LETTERS[state.phase.first]} | ${seats}`);
+  console.log(`day ${String(state.phase.day).padStart(2)} first: ${playerName(state.phase.first)} | ${seats}`);
 }
 
 async function replay(file: string): Promise<void> {

@@ -1,12 +1,30 @@
 import { render } from 'solid-js/web';
-import { MapDemo, inputsFromQuery } from './demo/MapDemo.js';
-import { buildLocalMap } from './demo/localMap.js';
-import './styles.css';
+import { App } from './app/App.js';
+import { language } from './i18n/index.js';
+// Styles by area, in cascade order (all small: one file each, loaded with the page).
+import './styles/base.css';
+import './styles/home.css';
+import './styles/board.css';
+import './styles/game.css';
+import './styles/cards.css';
+import './styles/replay.css';
 
-/** Hooks for tests and the console: the same computation the page shows. */
+/** Hooks for tests and the console. */
 export interface BfeDebug {
-  /** The state hash at the end of map creation for (players, seed). */
-  hashFor(players: number, seed: string): string;
+  /** The state hash at the end of map creation for (players, seed): the same computation Node makes. */
+  hashFor(players: number, seed: string): Promise<string>;
+  /** The 3D board's renderer figures, while one is mounted (tests, bench). */
+  board?: {
+    drawCalls(): number;
+    memory(): { geometries: number; textures: number };
+    frameMs(): number;
+    renderFrame(): number;
+    screenOf(q: number, r: number): { x: number; y: number };
+  };
+  /** renderer.info.memory read after the last 3D board unmounted and disposed of everything. */
+  lastDisposed?: { geometries: number; textures: number };
+  /** Milliseconds from navigation start to the first frame of the 3D board. */
+  firstBoardFrame?: number;
 }
 
 declare global {
@@ -15,19 +33,11 @@ declare global {
   }
 }
 
-window.bfe = { hashFor: (players, seed) => buildLocalMap(players, seed).hash };
+// The engine loads with the explorer's chunk, not with the Home screen.
+window.bfe = { hashFor: async (players, seed) => (await import('./explorer/localMap.js')).buildLocalMap(players, seed).hash };
+document.documentElement.lang = language();
 
 const root = document.getElementById('app');
 if (!root) throw new Error('index.html has no #app element');
-const initial = inputsFromQuery(location.search);
-const dispose = render(
-  () => (
-    <MapDemo
-      players={initial.players}
-      seed={initial.seed}
-      onBuilt={(map) => history.replaceState(null, '', `?players=${map.players}&seed=${encodeURIComponent(map.seed)}`)}
-    />
-  ),
-  root,
-);
+const dispose = render(() => <App />, root);
 import.meta.hot?.dispose(dispose);

@@ -1,16 +1,17 @@
-import type { SeatAction } from '../core/actions.js';
+import { sampleOption } from '../core/options.js';
 import type { RandomStream } from '../core/random.js';
-import type { Agent } from '../local.js';
+import { type Agent, optionLabel } from './agent.js';
 
 /**
- * A random legal agent: picks a kind of action uniformly, then one action of that kind,
- * so that "end turn" is as likely as "place my portal somewhere" whatever the number of sites.
+ * A random legal agent: picks a kind of choice uniformly, then one option of that kind, then one of
+ * its actions, so that "end turn" is as likely as "place my portal somewhere" whatever the number
+ * of sites, and a count as likely as any other.
  */
 export function randomAgent(stream: RandomStream): Agent {
-  return (_state, _seat, legal) => {
-    const kinds = [...new Set(legal.map((a) => a.kind))];
+  return (_state, _seat, options) => {
+    const kinds = [...new Set(options.map(optionLabel))];
     const kind = kinds[stream.index(kinds.length)]!;
-    const ofKind: SeatAction[] = legal.filter((a) => a.kind === kind);
-    return ofKind[stream.index(ofKind.length)]!;
+    const ofKind = options.filter((o) => optionLabel(o) === kind);
+    return sampleOption(ofKind[stream.index(ofKind.length)]!, stream);
   };
 }

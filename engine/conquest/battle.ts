@@ -1,100 +1,90 @@
-import { type Direction, type HexKey, DIRECTION_INDICES } from '../hex/index.js';
-import { type CardId, crystalValue, isUnitCard, strengthOf } from '../cards/catalogue.js';
-import type { CardOpening } from '../core/actions.js';
+import { type Direction, type HexKey, opposite, parseHexKey } from '../hex/index.js';
+import { strengthOf } from '../cards/catalogue.js';
+import type { Emit } from '../core/events.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import { err, ok, type Result } from '../core/result.js';
-import type { Battle, GameState, PlayerState, Stack, Territory } from '../core/state.js';
+import type { Battle, BattleUnit, Camp, CombatRef, Frontier, GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { addCounts, discard, revealFromHand, revealMany } from './cards.js';
-import { attackersOf, settleEmpty } from './expansion.js';
-import { type Fighter, troopLosses } from './losses.js';
-import { firstInOrder, nextInOrder } from './order.js';
-import { adjacency, overlord, portalKey, sameGroup, setFrontier, withTerritories } from './territory.js';
+import { attackersOf } from './expansion.js';
+import { firstInOrder } from './order.js';
+import { neighbourKey, overlord, setFrontier, withTerritories } from './territory.js';
 
-/** How many camp changes a seat may make in one negotiation (ruling E11: negotiation must end). */
-export const MAX_CAMP_CHANGES = 3;
+/**
+ * A combat as units and camps (E8-E13, B2-B5): who fights with which troops, how the camps stand,
+ * the units in play and the strengths they give.
+ */
 
-const campOfGroup = (state: GameState, seat: Seat): string => `c${overlord(state, seat)}`;
+/** Camps in a canonical order: the attacked territory's first, then seats' camps by seat. */
+export const compareCamps = (a: Camp, b: Camp): number => (a === b ? 0 : a === 'defender' ? -1 : b === 'defender' ? 1 : a - b);
 
-/** The battle a combat id would start now, or null if it has fewer than two camps (E9b, E10). */
-export function openBattle(state: GameState, id: string, chooser: Seat): Battle | null {
-  let stacks: Record<number, Stack[]> = {};
+/** E11b: the arrangement of camps as a key, to remember which were reached or proposed. */
+export const arrangement = (camps: Readonly<Record<number, Camp>>): string =>
+  Object.keys(camps)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .map((s) => `${s}:${camps[s]}`)
+    .join(',');
+
+/** The battle a combat would start now, or null if it has fewer than two camps (E9b, E10). */
+export function openBattle(state: GameState, combat: CombatRef, chooser: Seat): Battle | null {
+  let stacks: Record<number, Frontier[]> = {};
   let target: HexKey | null = null;
   let defender: Battle['defender'] = null;
-  if (id.startsWith('f:')) {
-    const [a, b] = id.slice(2).split('|') as [HexKey, HexKey];
-    const adj = adjacency(state);
-    const da = adj[a]?.indexOf(b) as Direction | undefined;
-    const db = adj[b]?.indexOf(a) as Direction | undefined;
-    if (da === undefined || db === undefined || da < 0 || db < 0) return null;
-    const ta = state.territories[a]!;
-    const tb = state.territories[b]!;
-    if (ta.owner === null || tb.owner === null || ta.frontier[da] === 0 || tb.frontier[db] === 0) return null;
-    stacks = { [ta.owner]: [{ at: a, dir: da }] };
-    (stacks[tb.owner] ??= []).push({ at: b, dir: db });
-  } else if (id.startsWith('t:')) {
-    target = id.slice(2);
+  if (combat.kind === 'frontier') {
+    const n = neighbourKey(state, combat.at, combat.dir);
+    if (!n) return null;
+    const ta = state.territories[combat.at]!;
+    const tb = state.territories[n]!;
+    const back = opposite(combat.dir);
+    if (ta.owner === null || tb.owner === null || ta.frontier[combat.dir] === 0 || tb.frontier[back] === 0) return null;
+    stacks = { [ta.owner]: [{ at: combat.at, dir: combat.dir }] };
+    (stacks[tb.owner] ??= []).push({ at: n, dir: back });
+  } else if (combat.kind === 'territory') {
+    target = combat.at;
     const t = state.territories[target];
     if (!t) return null;
     stacks = attackersOf(state, target);
     defender = t.owner !== null ? t.owner : t.wild.length > 0 ? 'wild' : null;
   } else return null;
-  const camps: Record<number, string> = {};
-  for (const s of Object.keys(stacks).map(Number)) camps[s] = campOfGroup(state, s);
+  const camps: Record<number, Camp> = {};
+  for (const s of Object.keys(stacks).map(Number)) camps[s] = overlord(state, s);
   if (typeof defender === 'number') camps[defender] = 'defender';
-  const campCount = new Set([...Object.values(camps), ...(defender === 'wild' ? ['defender'] : [])]).size;
-  if (campCount < 2) return null;
-  const involved = Object.keys(camps).map(Number);
-  return {
-    id,
-    target,
-    chooser,
-    stacks,
-    defender,
-    camps,
-    proposal: null,
-    changes: {},
-    step: 'camps',
-    turn: firstInOrder(state, chooser, involved)!,
-    done: [],
-    armies: {},
-    exercise: false,
-    cycles: {},
-  };
+  const battle: Battle = { combat, target, chooser, stacks, defender, camps, seen: [arrangement(camps)], units: [], aside: [], cycles: {}, opposing: {}, participants: [] };
+  return campCount(battle) < 2 ? null : battle;
 }
 
 /** A military exercise (E16): one seat, one camp, all its troops on the two tiles involved. */
-export function openExercise(state: GameState, seat: Seat, from: HexKey, to: HexKey): Battle {
+export function openExercise(seat: Seat, at: HexKey, dir: Direction): Battle {
   return {
-    id: `x:${from}|${to}`,
-    target: to,
+    combat: { kind: 'exercise', at, dir },
+    target: null,
     chooser: seat,
-    stacks: { [seat]: [] },
+    stacks: {},
     defender: null,
-    camps: { [seat]: `c${seat}` },
-    proposal: null,
-    changes: {},
-    step: 'armies',
-    turn: seat,
-    done: [],
-    armies: {},
-    exercise: true,
+    camps: { [seat]: seat },
+    seen: [],
+    units: [],
+    aside: [],
     cycles: {},
+    opposing: {},
+    participants: [seat],
   };
 }
 
 export const involvedSeats = (b: Battle): Seat[] => Object.keys(b.camps).map(Number);
-/** Seats that build armies (B3a): every involved seat; the wild territory builds none. */
-export const builders = (b: Battle): Seat[] => involvedSeats(b);
 
-/** A seat's involved troops (E8): its stacks, and the territory's troops for the defender. */
+/** Camps still facing each other (E12); the wild territory is a camp of its own (S1a). */
+export function campCount(b: Battle): number {
+  return new Set<Camp>([...Object.values(b.camps), ...(b.defender === 'wild' ? ['defender' as const] : [])]).size;
+}
+
+/** A seat's involved troops (E8): its stacks, and the territory's troops for the defender; an exercise's two tiles (E16a). */
 export function involvedTroops(state: GameState, b: Battle, seat: Seat): number {
   let n = 0;
   for (const s of b.stacks[seat] ?? []) n += state.territories[s.at]!.frontier[s.dir];
   if (b.defender === seat && b.target) n += state.territories[b.target]!.troops;
-  if (b.exercise && b.target) {
-    const [from, to] = b.id.slice(2).split('|') as [HexKey, HexKey];
-    for (const k of [from, to]) {
+  if (b.combat.kind === 'exercise' && b.camps[seat] !== undefined) {
+    for (const k of [b.combat.at, neighbourKey(state, b.combat.at, b.combat.dir)!]) {
       const t = state.territories[k]!;
       n += t.troops + t.frontier.reduce((x, y) => x + y, 0);
     }
@@ -102,74 +92,83 @@ export function involvedTroops(state: GameState, b: Battle, seat: Seat): number 
   return n;
 }
 
-/** B5: units in the army plus 1 per involved troop of every seat of the camp. */
-export function strengthOfSeat(state: GameState, b: Battle, seat: Seat): number {
-  const army = (b.armies[seat] ?? []).reduce((sum, c) => sum + strengthOf(c), 0);
+/** A unit's strength in its army: the card's, and later what card effects make of it (K14). */
+export const unitStrength = (_state: GameState, _b: Battle, unit: BattleUnit): number => strengthOf(unit.card);
+
+/** B5: the units in a seat's army plus 1 per involved troop of every seat of its camp. */
+export function seatStrength(state: GameState, b: Battle, seat: Seat): number {
+  let n = 0;
+  for (const u of b.units) if (u.owner === seat) n += unitStrength(state, b, u);
   const camp = b.camps[seat];
-  let troops = 0;
-  for (const s of involvedSeats(b)) if (b.camps[s] === camp) troops += involvedTroops(state, b, s);
-  return army + troops;
+  for (const s of involvedSeats(b)) if (b.camps[s] === camp) n += involvedTroops(state, b, s);
+  return n;
 }
+
+/** S1: the wild territory's strength, from its markers. */
+export const wildStrength = (state: GameState, b: Battle): number => (b.defender === 'wild' && b.target ? state.territories[b.target]!.wild.reduce((x, y) => x + y, 0) : 0);
 
 // ---------------------------------------------------------------- negotiation (E10, E11, ruling 6)
 
-export function joinCamp(state: GameState, b: Battle, seat: Seat, camp: string): Result<Battle, RuleError> {
+/**
+ * What joining `camp` means for `seat` (E10, E11, S3i): a unilateral change (the new camps), a
+ * proposal needing the members' consent, or the rule it breaks.
+ */
+export function campChange(state: GameState, b: Battle, seat: Seat, camp: Camp): Result<{ kind: 'join'; camps: Record<number, Camp> } | { kind: 'propose' }, RuleError> {
+  if (b.camps[seat] === undefined) return err(ruleError('NotInvolved', 'E10', 'you are not involved in this combat'));
   if (b.defender === seat) return err(ruleError('BadCamp', 'E10', 'the defender stays in the attacked territory\'s camp'));
   const top = overlord(state, seat);
   if (top !== seat && involvedSeats(b).includes(top)) return err(ruleError('BadCamp', 'S3i', 'a vassal stays in his suzerain\'s camp'));
-  if ((b.changes[seat] ?? 0) >= MAX_CAMP_CHANGES) return err(ruleError('TooManyChanges', 'E11', `at most ${MAX_CAMP_CHANGES} camp changes in one negotiation`));
   if (b.camps[seat] === camp) return err(ruleError('BadCamp', 'E10', 'you are in that camp already'));
-  const changed = (camps: Record<number, string>): Battle => ({ ...b, camps: followers(state, b, seat, camps), changes: { ...b.changes, [seat]: (b.changes[seat] ?? 0) + 1 }, done: [] });
-  if (camp === 'defender') {
-    if (b.defender === null) return err(ruleError('BadCamp', 'E10', 'there is no attacked territory\'s camp in a frontier combat'));
-    return ok(changed({ ...b.camps, [seat]: 'defender' }));
-  }
-  if (camp === `c${seat}`) return ok(changed({ ...b.camps, [seat]: camp }));
-  const members = involvedSeats(b).filter((s) => b.camps[s] === camp);
-  if (members.length === 0) return err(ruleError('BadCamp', 'E10', `there is no camp "${camp}"`));
-  return ok({ ...b, proposal: { seat, camp, accepted: [] } });
+  const unilateral = camp === 'defender' || camp === seat;
+  if (camp === 'defender' && b.defender === null)
+    return err(b.combat.kind === 'frontier' ? ruleError('BadCamp', 'E10a', 'a frontier combat has no attacked territory\'s camp') : ruleError('BadCamp', 'E10', 'the attacked territory is empty: it forms no camp'));
+  if (!unilateral && !involvedSeats(b).some((s) => b.camps[s] === camp)) return err(ruleError('BadCamp', 'E10', `there is no camp ${String(camp)}`));
+  const camps = followers(state, b, seat, { ...b.camps, [seat]: camp });
+  if (b.seen.includes(arrangement(camps))) return err(ruleError('ArrangementSeen', 'E11b', 'the camps were already arranged or proposed this way in this negotiation'));
+  return ok(unilateral ? { kind: 'join', camps } : { kind: 'propose' });
 }
 
 /** S3i: a suzerain's vassals in the combat follow him. */
-function followers(state: GameState, b: Battle, seat: Seat, camps: Record<number, string>): Record<number, string> {
+export function followers(state: GameState, b: Battle, seat: Seat, camps: Record<number, Camp>): Record<number, Camp> {
   const out = { ...camps };
   for (const s of involvedSeats(b)) if (s !== seat && overlord(state, s) === seat && b.defender !== s) out[s] = camps[seat]!;
   return out;
 }
 
-/** The member of the proposed camp whose answer is awaited, in turn order from the proposer. */
-export function proposalAwaits(state: GameState, b: Battle): Seat | undefined {
-  if (!b.proposal) return undefined;
-  const members = involvedSeats(b).filter((s) => b.camps[s] === b.proposal!.camp && !b.proposal!.accepted.includes(s));
-  return nextInOrder(state, b.proposal.seat, members);
+/** The camps a seat may join now, in canonical order. */
+export function campChoices(state: GameState, b: Battle, seat: Seat): Camp[] {
+  const camps = new Set<Camp>([...Object.values(b.camps), seat]);
+  if (b.defender !== null) camps.add('defender');
+  return [...camps].sort(compareCamps).filter((c) => campChange(state, b, seat, c).ok);
 }
 
-export function answer(state: GameState, b: Battle, seat: Seat, accept: boolean): Battle {
-  const p = b.proposal!;
-  if (!accept) return { ...b, proposal: null };
-  const accepted = [...p.accepted, seat];
-  const next = { ...b, proposal: { ...p, accepted } };
-  if (proposalAwaits(state, next) !== undefined) return next;
-  return {
-    ...b,
-    proposal: null,
-    camps: followers(state, b, p.seat, { ...b.camps, [p.seat]: p.camp }),
-    changes: { ...b.changes, [p.seat]: (b.changes[p.seat] ?? 0) + 1 },
-    done: [],
-  };
+/** The members of `camp` who must answer a proposal, in turn order from the proposer. */
+export function proposalMembers(state: GameState, b: Battle, proposer: Seat, camp: Camp): Seat[] {
+  const members = involvedSeats(b).filter((s) => b.camps[s] === camp);
+  const out: Seat[] = [];
+  for (let s = firstInOrder(state, (proposer + 1) % state.seats.length, members); s !== undefined && !out.includes(s); s = firstInOrder(state, (s + 1) % state.seats.length, members)) out.push(s);
+  return out;
+}
+
+/** E10: the most troops `seat` may withdraw from one of its involved stacks, or why it may not. */
+export function withdrawBound(state: GameState, b: Battle, seat: Seat, at: HexKey, dir: Direction): Result<number, RuleError> {
+  const stack = (b.stacks[seat] ?? []).find((s) => s.at === at && s.dir === dir);
+  if (!stack) return err(ruleError('NotInvolved', 'E10', 'that frontier is not involved in this combat'));
+  return ok(state.territories[at]!.frontier[dir]);
 }
 
 /** Withdraws troops from one of the seat's involved stacks to its territory (E10); a seat with none left is out. */
-export function withdraw(state: GameState, b: Battle, seat: Seat, at: HexKey, dir: Direction, count: number): Result<{ state: GameState; battle: Battle }, RuleError> {
-  const stack = (b.stacks[seat] ?? []).find((s) => s.at === at && s.dir === dir);
-  if (!stack) return err(ruleError('NotInvolved', 'E10', 'that frontier is not involved in this combat'));
+export function withdraw(state: GameState, b: Battle, seat: Seat, at: HexKey, dir: Direction, count: number, emit: Emit): Result<{ state: GameState; battle: Battle }, RuleError> {
+  const max = withdrawBound(state, b, seat, at, dir);
+  if (!max.ok) return max;
+  if (count < 1 || count > max.value) return err(ruleError('NotEnoughTroops', 'E10', 'withdraw between 1 and the troops at that frontier'));
   const t = state.territories[at]!;
-  if (count < 1 || count > t.frontier[dir]) return err(ruleError('NotEnoughTroops', 'E10', 'withdraw between 1 and the troops at that frontier'));
   const next = withTerritories(state, { [at]: { ...t, troops: t.troops + count, frontier: setFrontier(t.frontier, dir, t.frontier[dir] - count) } });
+  emit({ kind: 'troopsWithdrawn', seat, at: parseHexKey(at), dir, count });
   let stacks = b.stacks;
   let camps = b.camps;
-  if (count === t.frontier[dir]) {
-    const left = (b.stacks[seat] ?? []).filter((s) => s !== stack);
+  if (count === max.value) {
+    const left = (b.stacks[seat] ?? []).filter((s) => !(s.at === at && s.dir === dir));
     stacks = { ...b.stacks, [seat]: left };
     if (left.length === 0 && b.defender !== seat) {
       const { [seat]: _, ...rest } = b.stacks;
@@ -178,188 +177,20 @@ export function withdraw(state: GameState, b: Battle, seat: Seat, at: HexKey, di
       camps = campsLeft;
     }
   }
-  return ok({ state: next, battle: { ...b, stacks, camps, done: [] } });
+  return ok({ state: next, battle: { ...b, stacks, camps } });
 }
 
-/** Camps still facing each other (E12). */
-export function campCount(b: Battle): number {
-  return new Set([...Object.values(b.camps), ...(b.defender === 'wild' ? ['defender'] : [])]).size;
+// ---------------------------------------------------------------- armies (B2, B3, S2a)
+
+/** S2a: extra discards a seat may still make: one per frontier beyond the first. */
+export const cyclesLeft = (b: Battle, seat: Seat): number => Math.max(0, (b.stacks[seat]?.length ?? 0) - 1 - (b.cycles[seat] ?? 0));
+
+/** B2: a unit joins its owner's army at the bottom of his column. */
+export function addUnit(b: Battle, owner: Seat, card: BattleUnit['card']): { battle: Battle; unit: BattleUnit } {
+  const rows = b.units.filter((u) => u.owner === owner).reduce((n, u) => Math.max(n, u.row + 1), 0);
+  const id = [...b.units, ...b.aside].reduce((n, u) => Math.max(n, u.id + 1), 0);
+  const unit: BattleUnit = { id, card, owner, row: rows, column: 0, face: 'up' };
+  return { battle: { ...b, units: [...b.units, unit] }, unit };
 }
 
-// ---------------------------------------------------------------- armies (B2, B3)
-
-/** S2a: cycles of the hand a seat may still make: one per frontier beyond the first, before its first unit. */
-export const cyclesLeft = (b: Battle, seat: Seat): number =>
-  (b.armies[seat]?.length ?? 0) > 0 ? 0 : Math.max(0, (b.stacks[seat]?.length ?? 0) - 1 - (b.cycles[seat] ?? 0));
-
-export function cycleHand(state: GameState, b: Battle, seat: Seat, discards: readonly CardOpening[]): Result<{ state: GameState; battle: Battle }, RuleError> {
-  if (cyclesLeft(b, seat) <= 0) return err(ruleError('WrongStep', 'S2', 'only a player on several frontiers of this combat may cycle his hand, once per extra frontier, before his first unit'));
-  const revealed = revealMany(state.players[seat]!.cards, discards);
-  if (!revealed.ok) return revealed;
-  const cards = discard(revealed.value.cards, revealed.value.played);
-  return ok({
-    state: { ...state, players: state.players.map((p, i) => (i === seat ? { ...p, cards } : p)) },
-    battle: { ...b, cycles: { ...b.cycles, [seat]: (b.cycles[seat] ?? 0) + 1 } },
-  });
-}
-
-export function playUnit(state: GameState, b: Battle, seat: Seat, opening: CardOpening): Result<{ state: GameState; battle: Battle }, RuleError> {
-  const player = state.players[seat]!;
-  const revealed = revealFromHand(player.cards, opening);
-  if (!revealed.ok) return revealed;
-  if (!isUnitCard(revealed.value.card)) return err(ruleError('NotAUnit', 'B3', `${revealed.value.card} is not a unit card`));
-  const players = state.players.map((p, i) => (i === seat ? { ...p, cards: revealed.value.cards } : p));
-  return ok({ state: { ...state, players }, battle: { ...b, armies: { ...b.armies, [seat]: [...(b.armies[seat] ?? []), revealed.value.card] } } });
-}
-
-// ---------------------------------------------------------------- resolution (B5-B14)
-
-/** Troop losses and consequences of a combat. Returns the new state and the seats that took part (E13). */
-export function resolve(state: GameState, b: Battle): { state: GameState; participants: Seat[] } {
-  const seats = involvedSeats(b);
-  if (b.exercise) return { state, participants: seats };
-  const fighters: Fighter[] = [];
-  for (const seat of seats) {
-    const strength = strengthOfSeat(state, b, seat);
-    for (const s of b.stacks[seat] ?? [])
-      fighters.push({ id: `${seat}@${s.at}/${s.dir}`, camp: b.camps[seat]!, strength, involved: state.territories[s.at]!.frontier[s.dir], atFrontier: true, undefended: b.target !== null });
-    if (b.defender === seat) fighters.push({ id: `${seat}@defence`, camp: 'defender', strength, involved: state.territories[b.target!]!.troops, atFrontier: false, undefended: false });
-  }
-  if (b.defender === 'wild') {
-    const markers = state.territories[b.target!]!.wild.reduce((x, y) => x + y, 0);
-    fighters.push({ id: 'wild', camp: 'defender', strength: markers, involved: 0, atFrontier: false, undefended: false });
-  }
-  const losses = troopLosses(fighters);
-  const changes: Record<HexKey, Territory> = {};
-  const get = (k: HexKey) => changes[k] ?? state.territories[k]!;
-  for (const f of fighters) {
-    const loss = losses[f.id]!;
-    if (f.id === 'wild') {
-      if (loss.lost > 0 || loss.missing > 0) changes[b.target!] = { ...get(b.target!), wild: [], owner: null, troops: 0 };
-      continue;
-    }
-    const [, where] = f.id.split('@') as [string, string];
-    if (where === 'defence') {
-      const t = get(b.target!);
-      changes[b.target!] = takeMissing({ ...t, troops: t.troops - loss.lost }, loss.missing, null);
-    } else {
-      const [at, d] = where.split('/') as [HexKey, string];
-      const dir = Number(d) as Direction;
-      const t = get(at);
-      changes[at] = takeMissing({ ...t, frontier: setFrontier(t.frontier, dir, t.frontier[dir] - loss.lost) }, loss.missing, dir);
-    }
-  }
-  let next = withTerritories(state, changes);
-  // B12a: an emptied territory is refilled from its own frontiers, else lost (B14: in turn order; order does not matter here).
-  const refills: Record<HexKey, Territory> = {};
-  for (const key of Object.keys(changes).sort()) {
-    const t = next.territories[key]!;
-    if (t.owner === null || t.troops > 0) continue;
-    const best = DIRECTION_INDICES.reduce((a, d) => (t.frontier[d] > t.frontier[a] ? d : a), 0 as Direction);
-    refills[key] = t.frontier[best] > 0 ? { ...t, troops: 1, frontier: setFrontier(t.frontier, best, t.frontier[best] - 1) } : { ...t, owner: null };
-  }
-  next = settleEmpty(withTerritories(next, refills));
-  return { state: updateVassals(next), participants: seats.concat(typeof b.defender === 'number' && !seats.includes(b.defender) ? [b.defender] : []) };
-}
-
-/** B10 case ii: missing troops come from the tile's territory first, then its other frontiers in direction order. */
-function takeMissing(t: Territory, missing: number, skip: Direction | null): Territory {
-  let left = missing;
-  const fromCentre = Math.min(left, t.troops);
-  left -= fromCentre;
-  const frontier = [...t.frontier] as number[];
-  for (const d of DIRECTION_INDICES) {
-    if (left === 0) break;
-    if (d === skip) continue;
-    const take = Math.min(left, frontier[d]!);
-    frontier[d] = frontier[d]! - take;
-    left -= take;
-  }
-  return { ...t, troops: t.troops - fromCentre, frontier: frontier as unknown as Territory['frontier'] };
-}
-
-/**
- * B13, S3, S3h: a seat whose portal another seat controls is that seat's vassal; one whose portal
- * is his own or empty has no suzerain. New groups call their frontier troops facing each other home (S3b).
- */
-export function updateVassals(state: GameState): GameState {
-  let players = state.players;
-  let changed = false;
-  state.seats.forEach((_, seat) => {
-    const owner = state.territories[portalKey(state, seat)]!.owner;
-    const suzerain = owner === null || owner === seat ? null : owner;
-    if (players[seat]!.suzerain !== suzerain) {
-      players = players.map((p, i) => (i === seat ? { ...p, suzerain } : p));
-      changed = true;
-    }
-  });
-  if (!changed) return state;
-  // A chain that loops (two players holding each other's portals) is broken at the later seat, so groups stay trees.
-  let next: GameState = { ...state, players };
-  for (let seat = 0; seat < players.length; seat++) {
-    const seen = new Set<number>([seat]);
-    let s = next.players[seat]!.suzerain;
-    while (s !== null) {
-      if (seen.has(s)) {
-        next = { ...next, players: next.players.map((p, i) => (i === seat ? { ...p, suzerain: null } : p)) };
-        break;
-      }
-      seen.add(s);
-      s = next.players[s]!.suzerain;
-    }
-  }
-  return callBackGroupFrontiers(next);
-}
-
-/** S3b: troops at frontiers facing a territory of one's own group go back to their territory. */
-function callBackGroupFrontiers(state: GameState): GameState {
-  const changes: Record<HexKey, Territory> = {};
-  const adj = adjacency(state);
-  for (const key of Object.keys(state.territories)) {
-    const t = state.territories[key]!;
-    if (t.owner === null) continue;
-    let back = 0;
-    const frontier = t.frontier.map((n, d) => {
-      const other = adj[key]![d];
-      const o = other ? state.territories[other]!.owner : null;
-      if (n > 0 && o !== null && sameGroup(state, t.owner!, o)) {
-        back += n;
-        return 0;
-      }
-      return n;
-    });
-    if (back > 0) changes[key] = { ...t, troops: t.troops + back, frontier: frontier as unknown as Territory['frontier'] };
-  }
-  return Object.keys(changes).length > 0 ? withTerritories(state, changes) : state;
-}
-
-// ---------------------------------------------------------------- after the combat (B15, E14, E15)
-
-/**
- * One participant's end of combat: units returned to the World (K9) or discarded, then the hand
- * kept or accounted for (E15: discarded, crystals counted, stocks set aside up to that value).
- */
-export function afterCombat(state: GameState, b: Battle, seat: Seat, toWorld: readonly CardId[], account: readonly CardOpening[] | null): Result<GameState, RuleError> {
-  const player = state.players[seat]!;
-  let army = [...(b.armies[seat] ?? [])];
-  for (const c of toWorld) {
-    const i = army.indexOf(c);
-    if (i < 0) return err(ruleError('UnknownCard', 'B15', `${c} is not one of the units you played`));
-    army.splice(i, 1);
-  }
-  let cards = discard(player.cards, army);
-  let next: PlayerState = { ...player, world: addCounts(player.world, toWorld) };
-  if (account) {
-    if (account.length !== cards.hand.length) return err(ruleError('IllegalChoice', 'E15', 'accounting for the hand reveals every card in it'));
-    const revealed = revealMany(cards, account);
-    if (!revealed.ok) return revealed;
-    cards = discard(revealed.value.cards, revealed.value.played);
-    const value = revealed.value.played.reduce((sum, c) => sum + crystalValue(c), 0);
-    // E15, E15a: top up the stocks set aside to the accounting's value, within the stocks owned.
-    const target = Math.min(value, next.energy + next.setAside);
-    if (target > next.setAside) next = { ...next, energy: next.energy - (target - next.setAside), setAside: target };
-  }
-  next = { ...next, cards };
-  return ok({ ...state, players: state.players.map((p, i) => (i === seat ? next : p)) });
-}
-
+export type { Frontier };

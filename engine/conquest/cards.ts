@@ -102,9 +102,11 @@ export function revealFromHand(cards: Cards, opening: Opening): Result<{ card: C
   return ok({ card: opening.value, cards: { ...cards, segments, hand: cards.hand.filter((r) => r !== opening.ref) } });
 }
 
-/** Reveals several hand cards at once (all must be valid and distinct). */
+/** Reveals several hand cards at once: valid, distinct, listed in the order of the hand (one set, one action). */
 export function revealMany(cards: Cards, openings: readonly Opening[]): Result<{ played: CardId[]; cards: Cards }, RuleError> {
   if (new Set(openings.map((o) => o.ref)).size !== openings.length) return err(ruleError('MalformedAction', 'A1', 'a card is revealed twice'));
+  const order = openings.map((o) => cards.hand.indexOf(o.ref));
+  if (order.some((i, k) => i >= 0 && k > 0 && i < order[k - 1]!)) return err(ruleError('IllegalChoice', 'K1', 'list the cards in the order of your hand'));
   let current = cards;
   const played: CardId[] = [];
   for (const o of openings) {

@@ -4,11 +4,12 @@ import {
   TECHNOLOGIES_FOR_SALE,
   costOf,
   isCommonCard,
-  isTechnology,
   isUnitCard,
   unitCiv,
 } from '../cards/catalogue.js';
 import type { SecretChoice } from '../core/actions.js';
+import { compareCodeUnits } from '../core/canonical.js';
+import type { Emit } from '../core/events.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import type { Cards, GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
@@ -29,6 +30,8 @@ export function purchaseError(state: GameState, seat: Seat, choice: Purchase): R
   let commons = 0;
   let pure = 0;
   const wanted: Partial<Record<CardId, number>> = {};
+  const sorted = (xs: readonly string[]) => xs.every((x, i) => i === 0 || compareCodeUnits(xs[i - 1]!, x) <= 0);
+  if (!sorted(choice.cards) || !sorted(choice.technologies)) return ruleError('IllegalChoice', 'L1', 'list the cards and technologies bought in sorted order');
   for (const c of choice.cards) {
     wanted[c] = (wanted[c] ?? 0) + 1;
     if (isUnitCard(c)) {
@@ -54,7 +57,7 @@ export function purchaseError(state: GameState, seat: Seat, choice: Purchase): R
 }
 
 /** L2-L6: pays, puts the cards on the discard pile, and returns unspent stocks set aside. */
-export function applyPurchase(state: GameState, seat: Seat, choice: Purchase): GameState {
+export function applyPurchase(state: GameState, seat: Seat, choice: Purchase, emit: Emit): GameState {
   const p = state.players[seat]!;
   const stocks = choice.cards.reduce((n, c) => n + costOf(c), 0);
   const pure = choice.technologies.reduce((n, t) => n + costOf(t), 0);
@@ -69,7 +72,7 @@ export function applyPurchase(state: GameState, seat: Seat, choice: Purchase): G
     cards: { ...p.cards, discard: addCounts(p.cards.discard, bought) },
     supremacyDay: choice.technologies.includes('supremacy') && state.phase.name === 'conquest' ? state.phase.day : p.supremacyDay,
   };
+  if (bought.length > 0) emit({ kind: 'cardsBought', seat, cards: choice.cards, technologies: choice.technologies });
   return { ...state, players: state.players.map((x, i) => (i === seat ? next : x)) };
 }
 
-export { isTechnology };

@@ -15,19 +15,33 @@ export interface Fighter {
   readonly undefended: boolean;
 }
 
-/** B6 (with B8): the losses a fighter of strength `strength` takes against `opponents`. */
-export function formulaLoss(strength: number, opponents: readonly Fighter[]): number {
+/** Step 2 of B6 against one opposing camp: 1 per full 3 points to each of its players stronger than `strength`. */
+const gapLoss = (strength: number, opponents: readonly Fighter[], camp: string): number =>
+  opponents.filter((o) => o.camp === camp && o.strength > strength).reduce((sum, o) => sum + Math.floor((o.strength - strength) / 3), 0);
+
+/** The strongest opposing camps (B6 step 1): those holding an opponent of the highest strength. */
+const topCamps = (opponents: readonly Fighter[]): string[] => {
+  const top = Math.max(...opponents.map((o) => o.strength));
+  return [...new Set(opponents.filter((o) => o.strength === top).map((o) => o.camp))];
+};
+
+/**
+ * B8: the strongest opposing camps a fighter of strength `strength` must choose between: the tied
+ * ones, when counting one or another changes its losses; empty when there is nothing to choose.
+ */
+export function opposingChoices(strength: number, opponents: readonly Fighter[]): string[] {
+  if (!opponents.some((o) => o.strength > strength)) return [];
+  const camps = topCamps(opponents);
+  return new Set(camps.map((c) => gapLoss(strength, opponents, c))).size > 1 ? camps : [];
+}
+
+/** B6 (with B8): the losses a fighter of strength `strength` takes against `opponents`, counting `camp` among tied strongest camps. */
+export function formulaLoss(strength: number, opponents: readonly Fighter[], camp?: string): number {
   const stronger = opponents.filter((o) => o.strength > strength);
   if (stronger.length === 0) return 0;
-  const top = Math.max(...opponents.map((o) => o.strength));
-  // The strongest opposing camps (B8: on a tie, the one that costs the most).
-  const topCamps = [...new Set(opponents.filter((o) => o.strength === top).map((o) => o.camp))];
-  const gapLoss = Math.max(
-    ...topCamps.map((camp) =>
-      opponents.filter((o) => o.camp === camp && o.strength > strength).reduce((sum, o) => sum + Math.floor((o.strength - strength) / 3), 0),
-    ),
-  );
-  return gapLoss + stronger.length;
+  const camps = topCamps(opponents);
+  const counted = camp !== undefined && camps.includes(camp) ? camp : camps[0]!;
+  return gapLoss(strength, opponents, counted) + stronger.length;
 }
 
 export interface Loss {
@@ -37,8 +51,8 @@ export interface Loss {
   readonly missing: number;
 }
 
-/** Every fighter's losses (B6-B10). */
-export function troopLosses(fighters: readonly Fighter[]): Record<string, Loss> {
+/** Every fighter's losses (B6-B10); `chosen`: the strongest opposing camp each fighter counts where tied ones differ (B8). */
+export function troopLosses(fighters: readonly Fighter[], chosen: Readonly<Record<string, string>> = {}): Record<string, Loss> {
   const out: Record<string, Loss> = {};
   const allEqual = fighters.every((f) => f.strength === fighters[0]!.strength);
   for (const f of fighters) {
@@ -47,14 +61,15 @@ export function troopLosses(fighters: readonly Fighter[]): Record<string, Loss> 
       out[f.id] = { lost: f.atFrontier ? Math.min(1, f.involved) : 0, missing: 0 };
       continue;
     }
-    const loss = formulaLoss(f.strength, opponents);
+    const camp = chosen[f.id];
+    const loss = formulaLoss(f.strength, opponents, camp);
     if (loss <= f.involved || f.undefended) {
       out[f.id] = { lost: Math.min(loss, f.involved), missing: 0 };
       continue;
     }
     // B10 case ii: the smallest m >= 1 such that m more troops (and m more strength) would be enough.
     let m = 1;
-    while (formulaLoss(f.strength + m, opponents) > f.involved + m) m++;
+    while (formulaLoss(f.strength + m, opponents, camp) > f.involved + m) m++;
     out[f.id] = { lost: f.involved, missing: m };
   }
   return out;

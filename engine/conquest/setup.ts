@@ -1,4 +1,6 @@
 import { type HexKey, hexKey, neighbours, parseHexKey } from '../hex/index.js';
+import type { Emit } from '../core/events.js';
+import type { Next } from '../core/stages.js';
 import type { GameState, PlayerState, Territory } from '../core/state.js';
 import { fullWorld, isUnitCard, startingDeck } from '../cards/catalogue.js';
 import { addCounts, emptyCards } from './cards.js';
@@ -22,7 +24,7 @@ const NO_FRONTIER = [0, 0, 0, 0, 0, 0] as const;
  * an extra 4 on the Heart and an extra 2 on each of its neighbours. Then each player's World,
  * and his starting deck to commit (C4, C5, K4).
  */
-export function startConquest(state: GameState): GameState {
+export function startConquest(state: GameState, emit: Emit): Next {
   const portals = portalsOnMap(state);
   const first = portals.reduce((a, b) => (state.seats[b.seat]!.portalPlacedAt! < state.seats[a.seat]!.portalPlacedAt! ? b : a)).seat;
   const onMap = new Set(occupiedHexes(state).map(hexKey));
@@ -75,10 +77,7 @@ export function startConquest(state: GameState): GameState {
     forfeited: false,
   }));
   const dealOrder = Array.from({ length: n }, (_, k) => (first + k) % n);
-  return {
-    ...state,
-    territories,
-    players,
-    phase: { name: 'conquest', day: 1, first, stage: { kind: 'deal', awaiting: dealOrder }, combats: [], resolved: [], winner: null },
-  };
+  emit({ kind: 'conquestBegan', first });
+  const stage = { kind: 'deal', awaiting: dealOrder } as const;
+  return { state: { ...state, territories, players, phase: { name: 'conquest', day: 1, first, stage, combats: [], resolved: [], winner: null } }, stage };
 }

@@ -27,17 +27,32 @@ export interface Feint {
   readonly count: number;
 }
 
-/** A secret simultaneous choice (ruling 5): feints (E5) or purchases (L1-L5). */
+/**
+ * A secret simultaneous choice (ruling 5): feints (E5) or purchases (L1-L5). Written in its
+ * canonical order (feints by hex then direction, cards and technologies sorted), so that one
+ * choice has one text.
+ */
 export type SecretChoice =
   | { readonly purpose: 'feint'; readonly feints: readonly Feint[] }
   | { readonly purpose: 'purchase'; readonly cards: readonly CardId[]; readonly technologies: readonly Technology[] };
 
-/** Every action, as plain data. `random` is the only one no seat writes: it carries a random event's value. */
+/** Troops taken from some frontiers of one tile (B11 losses, B12a refills): directions in increasing order, counts >= 1. */
+export interface Take {
+  readonly dir: Direction;
+  readonly count: number;
+}
+
+/** A combat as an action names it (E9): a frontier by one of its sides, or an attacked territory. */
+export type CombatChoice = { readonly kind: 'frontier'; readonly at: Hex; readonly dir: Direction } | { readonly kind: 'territory'; readonly at: Hex };
+
+/** A camp as an action names it (E10): the attacked territory's, or the one a seat formed. */
+export type CampChoice = 'defender' | Seat;
+
+/** Every action, as plain data. `random` and `absent` are written by the table, the others by the seat named. */
 export type Action =
+  // Map creation (M)
   | { readonly kind: 'commitTiles'; readonly seat: Seat; readonly commitments: readonly Digest[] }
   | { readonly kind: 'drawTile'; readonly seat: Seat }
-  /** `absent`: seats whose beacon link was withheld at this event (T5b): absent at it, with its passive consequence. */
-  | { readonly kind: 'random'; readonly value: string; readonly absent?: readonly Seat[] }
   | { readonly kind: 'placeTile'; readonly seat: Seat; readonly from: TileSource; readonly at: Hex; readonly opening?: TileOpening }
   | { readonly kind: 'setAsideTile'; readonly seat: Seat; readonly from: TileSource; readonly opening?: TileOpening }
   | { readonly kind: 'placeBlack'; readonly seat: Seat; readonly at: Hex }
@@ -48,29 +63,48 @@ export type Action =
   | { readonly kind: 'commitCards'; readonly seat: Seat; readonly commitments: readonly Digest[] }
   | { readonly kind: 'moveTroops'; readonly seat: Seat; readonly from: Hex; readonly to: Hex; readonly count: number }
   | { readonly kind: 'spread'; readonly seat: Seat; readonly at: Hex; readonly dir: Direction; readonly count: number }
+  /** Finished with this step: moves, spreading, negotiation ("ready"), army ("complete"), an ability window, exercises, requests. */
   | { readonly kind: 'done'; readonly seat: Seat }
-  | { readonly kind: 'commitSecret'; readonly seat: Seat; readonly digest: Digest }
+  /** Ruling 5: the digest of a secret choice, with its sealed memo (core/secret.ts) for the committing vault. */
+  | { readonly kind: 'commitSecret'; readonly seat: Seat; readonly digest: Digest; readonly sealed: string }
   | { readonly kind: 'revealSecret'; readonly seat: Seat; readonly choice: SecretChoice; readonly salt: string }
-  | { readonly kind: 'chooseCombat'; readonly seat: Seat; readonly combat: string }
-  | { readonly kind: 'joinCamp'; readonly seat: Seat; readonly camp: string }
+  | { readonly kind: 'chooseCombat'; readonly seat: Seat; readonly combat: CombatChoice }
+  | { readonly kind: 'joinCamp'; readonly seat: Seat; readonly camp: CampChoice }
   | { readonly kind: 'answer'; readonly seat: Seat; readonly accept: boolean }
   | { readonly kind: 'withdraw'; readonly seat: Seat; readonly at: Hex; readonly dir: Direction; readonly count: number }
+  /** S2a: a player on several frontiers of one combat discards any cards (none included), once per extra frontier. */
+  | { readonly kind: 'discardExtra'; readonly seat: Seat; readonly cards: readonly CardOpening[] }
   | { readonly kind: 'playUnit'; readonly seat: Seat; readonly opening: CardOpening }
-  | { readonly kind: 'afterCombat'; readonly seat: Seat; readonly toWorld: readonly CardId[]; readonly account: readonly CardOpening[] | null }
+  /** B8: among tied strongest opposing camps, the one this seat counts. */
+  | { readonly kind: 'chooseOpposing'; readonly seat: Seat; readonly camp: CampChoice }
+  /** B11: which of the tile's other frontiers pay the troops its territory could not. */
+  | { readonly kind: 'allocateLosses'; readonly seat: Seat; readonly at: Hex; readonly take: readonly Take[] }
+  /** B12a: troops moved from the tile's frontiers onto its emptied territory (at least 1). */
+  | { readonly kind: 'refill'; readonly seat: Seat; readonly at: Hex; readonly take: readonly Take[] }
+  /** B15: the units (by their number in the combat) returned to the World; the others are discarded. */
+  | { readonly kind: 'returnUnits'; readonly seat: Seat; readonly units: readonly number[] }
+  /** E14: keep the rest of the hand. */
+  | { readonly kind: 'keepHand'; readonly seat: Seat }
+  /** E14, E15: account for the hand (every card revealed and discarded), then set aside up to its value: `setAside` is the new total. */
+  | { readonly kind: 'accountHand'; readonly seat: Seat; readonly cards: readonly CardOpening[]; readonly setAside: number }
   | { readonly kind: 'exercise'; readonly seat: Seat; readonly from: Hex; readonly to: Hex }
   | { readonly kind: 'placeTroops'; readonly seat: Seat; readonly at: Hex }
-  /** S2a: a player on several frontiers of one combat discards cards and replenishes, once per extra frontier. */
-  | { readonly kind: 'cycleHand'; readonly seat: Seat; readonly discards: readonly CardOpening[] }
-  /** L9: a suzerain asks a direct vassal to make room on one of the vassal's territories. */
-  | { readonly kind: 'request'; readonly seat: Seat; readonly vassal: Seat; readonly at: Hex }
-  /** The seat the game waits for is absent (T4, ruling 9): the engine makes its passive choice. Written by the table, not by the seat. */
+  /** L9: a suzerain asks a direct vassal to vacate a territory, and will move `count` troops onto it from `from`. */
+  | { readonly kind: 'request'; readonly seat: Seat; readonly vassal: Seat; readonly at: Hex; readonly from: Hex; readonly count: number }
+  /** L9: the vassal moves his troops off the requested territory to `to`. */
+  | { readonly kind: 'vacate'; readonly seat: Seat; readonly to: Hex }
+  // Written by the table
+  /** A random event's value; `absent`: seats whose beacon link was withheld at this event (T5b). */
+  | { readonly kind: 'random'; readonly value: string; readonly absent?: readonly Seat[] }
+  /** The seat the game waits for is absent (T5, ruling 9): the engine makes its passive choice. */
   | { readonly kind: 'absent'; readonly seat: Seat };
 
 export type ActionKind = Action['kind'];
+export type ActionOf<K extends ActionKind> = Extract<Action, { kind: K }>;
+
 export const ACTION_KINDS = [
   'commitTiles',
   'drawTile',
-  'random',
   'placeTile',
   'setAsideTile',
   'placeBlack',
@@ -87,14 +121,24 @@ export const ACTION_KINDS = [
   'joinCamp',
   'answer',
   'withdraw',
+  'discardExtra',
   'playUnit',
-  'afterCombat',
+  'chooseOpposing',
+  'allocateLosses',
+  'refill',
+  'returnUnits',
+  'keepHand',
+  'accountHand',
   'exercise',
   'placeTroops',
-  'cycleHand',
   'request',
+  'vacate',
+  'random',
   'absent',
 ] as const satisfies readonly ActionKind[];
 
+/** Actions written by the table, not by a seat. */
+export type TableAction = ActionOf<'random'> | ActionOf<'absent'>;
 /** Actions a seat writes itself. */
-export type SeatAction = Exclude<Action, { kind: 'random' } | { kind: 'absent' }>;
+export type SeatAction = Exclude<Action, TableAction>;
+export type SeatActionKind = SeatAction['kind'];

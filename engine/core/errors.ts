@@ -50,7 +50,7 @@ export const ERROR_CODES = [
   'UnknownCombat',
   'NotInvolved',
   'BadCamp',
-  'TooManyChanges',
+  'ArrangementSeen',
   'NoProposal',
   'SecretMismatch',
   'IllegalChoice',

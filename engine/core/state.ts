@@ -1,8 +1,9 @@
 import type { Direction, Hex, HexKey } from '../hex/index.js';
 import type { CardCounts, CardId } from '../cards/catalogue.js';
+import type { SecretChoice } from './actions.js';
 import type { Civilisation, Colour, Seat, TileColour } from './vocabulary.js';
 
-/** An opaque public name for a hidden object (a face-down tile, later a card). */
+/** An opaque public name for a hidden object (a face-down tile, a card). */
 export type Ref = string;
 /** A 32-byte digest as 64 hex characters. */
 export type Digest = string;
@@ -38,31 +39,28 @@ export interface SeatState {
   readonly portalPlacedAt: number | null;
 }
 
-export type MapStep =
-  /** Take a tile: draw from the pile or take the face-up tile. */
-  | 'take'
-  /** A draw was asked for; the next input is a random event. */
-  | 'drawing'
-  /** Place (or, with no valid position, set aside) the drawn tile. */
-  | 'place'
-  /** Black tiles from the box must be placed so that the portal can be (M14). */
-  | 'black'
-  /** Optionally add, remove or move the portal; mandatory after the last tile (M13). */
-  | 'portal';
+// ---------------------------------------------------------------- map creation (M)
 
-export type Phase =
-  | { readonly name: 'setup'; readonly awaiting: readonly Seat[] }
-  | {
-      readonly name: 'mapCreation';
-      readonly turn: Seat;
-      readonly step: MapStep;
-      /** Black tiles still to place in the 'black' step. */
-      readonly blacksOwed: number;
-      /** The map is fenced in by portals: the black tiles owed ignore the 4th constraint (ruling M14b). */
-      readonly fenced: boolean;
-    }
-  | { readonly name: 'finalRound'; readonly turn: Seat; readonly left: number }
-  | ConquestPhase;
+/** Where map creation stands: each kind is one decision (or the random draw), with its own rules. */
+export type MapStage =
+  /** Each seat commits its face-down tile pile, in seat order (M2). */
+  | { readonly kind: 'pile'; readonly awaiting: readonly Seat[] }
+  /** Take a tile: draw from the pile or take the face-up tile (M5). */
+  | { readonly kind: 'take'; readonly turn: Seat }
+  /** A draw was asked for; the next input is a random event. */
+  | { readonly kind: 'draw'; readonly turn: Seat }
+  /** Place (or, with no valid position, set aside) the drawn tile (M6-M10, M16). */
+  | { readonly kind: 'place'; readonly turn: Seat }
+  /** Black tiles from the box must be placed so that the portal can be (M14); `fenced`: ruling M14b. */
+  | { readonly kind: 'blacks'; readonly turn: Seat; readonly owed: number; readonly fenced: boolean }
+  /** Optionally add, remove or move the portal; mandatory after the last tile (M11, M13). */
+  | { readonly kind: 'portal'; readonly turn: Seat }
+  /** The last round: each seat may move its portal once (M15). */
+  | { readonly kind: 'finalRound'; readonly turn: Seat; readonly left: number }
+  /** Transient: the map is built; the game goes on to the conquest (engine/game/phases.ts). */
+  | { readonly kind: 'built' };
+
+// ---------------------------------------------------------------- the conquest
 
 /** Troops on a tile: its controller, the troops on the territory, and on each of its six frontiers. */
 export interface Territory {
@@ -71,19 +69,6 @@ export interface Territory {
   readonly frontier: readonly [number, number, number, number, number, number];
   /** Wild-territory markers (values 2, 4, 6, 8), while nobody controls the tile. */
   readonly wild: readonly number[];
-}
-
-export interface ConquestPhase {
-  readonly name: 'conquest';
-  readonly day: number;
-  /** The holder of the first-player token (D1). */
-  readonly first: Seat;
-  readonly stage: Stage;
-  /** The combats to resolve this Expansion (E7a), and those resolved or dropped, by combat id. */
-  readonly combats: readonly string[];
-  readonly resolved: readonly string[];
-  /** The winner, once the game is over (W1-W3); null while it goes on. */
-  readonly winner: Seat | null;
 }
 
 /** A committed card reference's public record: the deal (segment) it came from. */
@@ -111,7 +96,7 @@ export interface Cards {
 export interface PlayerState {
   /** Energy stocks not set aside (P1). */
   readonly energy: number;
-  /** Energy stocks set aside by accounting for the hand this Expansion (E9). */
+  /** Energy stocks set aside by accounting for the hand this Expansion (E15). */
   readonly setAside: number;
   /** Pure energy (P2). */
   readonly pure: number;
@@ -125,57 +110,90 @@ export interface PlayerState {
   /** He acted himself today / was declared absent today (T6). */
   readonly actedToday: boolean;
   readonly absentToday: boolean;
-  /** His suzerain if he is a vassal (S5). */
+  /** His suzerain if he is a vassal (S3): derived from who holds his portal, in one place (engine/game/vassals.ts). */
   readonly suzerain: Seat | null;
-  /** He took part in a combat resolution this Expansion (E10). */
+  /** He took part in a combat resolution this Expansion (E13, E16). */
   readonly fought: boolean;
-  /** He forfeited after three whole days absent (T2): his troops stay, he no longer acts. */
+  /** He forfeited after three whole days absent (T7): his troops stay, he no longer acts. */
   readonly forfeited: boolean;
 }
 
 /** A side of a tile: troops on tile `at`, along its frontier in direction `dir`. */
-export interface Stack {
+export interface Frontier {
   readonly at: HexKey;
   readonly dir: Direction;
 }
 
-/** One combat's fighters: every seat's stacks, the attacked territory's camp and how the camps stand. */
-export interface Battle {
-  readonly id: string;
-  /** The attacked territory (territory combats), or null (frontier combats). */
-  readonly target: HexKey | null;
-  /** The seat that chose the combat: armies are built in turn order from him (B2). */
-  readonly chooser: Seat;
-  /** Frontier stacks involved, by seat. */
-  readonly stacks: Readonly<Record<number, readonly Stack[]>>;
-  /** The defending seat of the attacked territory, 'wild', or null (empty territory or frontier combat). */
-  readonly defender: Seat | 'wild' | null;
-  /** Camp of every involved seat: 'defender' or a camp name (a seat number as text). */
-  readonly camps: Readonly<Record<number, string>>;
-  /** A proposal to join a camp, waiting for its members' answers (ruling 6). */
-  readonly proposal: { readonly seat: Seat; readonly camp: string; readonly accepted: readonly Seat[] } | null;
-  /** Camp changes each seat made, bounded so that negotiation ends (E7). */
-  readonly changes: Readonly<Record<number, number>>;
-  readonly step: 'camps' | 'armies' | 'after';
-  /** Whose turn it is within the step, and who is done with it. */
-  readonly turn: Seat;
-  readonly done: readonly Seat[];
-  /** Unit cards played, by seat, in the order played (a single column: B1). */
-  readonly armies: Readonly<Record<number, readonly CardId[]>>;
-  /** A military exercise: one camp, no troops lost (E16). */
-  readonly exercise: boolean;
-  /** Hands cycled so far by players on several frontiers (S2a). */
-  readonly cycles: Readonly<Record<number, number>>;
+/**
+ * Which combat (E7): a frontier combat, named by its side with the smaller key; a territory
+ * combat, by the attacked territory; a military exercise (E16), by one tile and the direction
+ * of the other.
+ */
+export type CombatRef =
+  | { readonly kind: 'frontier'; readonly at: HexKey; readonly dir: Direction }
+  | { readonly kind: 'territory'; readonly at: HexKey }
+  | { readonly kind: 'exercise'; readonly at: HexKey; readonly dir: Direction };
+
+/** A camp (E10): the attacked territory's, or the one a seat formed. */
+export type Camp = 'defender' | Seat;
+
+/** A unit card in a combat (B2): an instance with its card, owner and place in its owner's army. */
+export interface BattleUnit {
+  /** Its number in this combat, in order of entry. */
+  readonly id: number;
+  readonly card: CardId;
+  readonly owner: Seat;
+  /** B2: its row in its owner's army, 0 at the top (the oldest). */
+  readonly row: number;
+  /** Its place in the row, 0 at the left (abilities may place units side by side). */
+  readonly column: number;
+  readonly face: 'up' | 'down';
 }
 
-/** A secret simultaneous choice (ruling 5): commitments in turn order, then reveals in turn order. */
-export interface SecretRound {
-  readonly purpose: 'feint' | 'purchase';
-  readonly step: 'commit' | 'reveal';
-  readonly turn: Seat;
-  readonly commits: Readonly<Record<number, Digest>>;
-  readonly reveals: Readonly<Record<number, unknown>>;
+/** One combat being resolved: who fights, how the camps stand, and the units in play. */
+export interface Battle {
+  readonly combat: CombatRef;
+  /** The attacked territory (territory combats, exercises), or null (frontier combats). */
+  readonly target: HexKey | null;
+  /** The seat that chose the combat: turns go in turn order from him (B3, B14, E14a). */
+  readonly chooser: Seat;
+  /** Frontier stacks involved, by seat (E8). */
+  readonly stacks: Readonly<Record<number, readonly Frontier[]>>;
+  /** The defending seat of the attacked territory, 'wild', or null (empty territory or frontier combat). */
+  readonly defender: Seat | 'wild' | null;
+  /** The camp of every involved seat. */
+  readonly camps: Readonly<Record<number, Camp>>;
+  /** E11b: every arrangement of camps reached or proposed in this negotiation (never again). */
+  readonly seen: readonly string[];
+  /** Units in play (B2), and those removed from the combat, kept aside until its end (B2a). */
+  readonly units: readonly BattleUnit[];
+  readonly aside: readonly BattleUnit[];
+  /** Extra discards made by seats on several frontiers (S2a). */
+  readonly cycles: Readonly<Record<number, number>>;
+  /** B8: the strongest opposing camp a seat chose among tied ones. */
+  readonly opposing: Readonly<Record<number, Camp>>;
+  /** Who takes part (E13), fixed when the camps are settled. */
+  readonly participants: readonly Seat[];
 }
+
+/** Troops a seat must still lose from a tile (B10 case ii) beyond its territory: it chooses which frontiers pay (B11). */
+export interface PendingLoss {
+  readonly seat: Seat;
+  readonly at: HexKey;
+  readonly count: number;
+  /** The frontier whose troops were involved (already lost), which pays nothing more. */
+  readonly skip: Direction | null;
+}
+
+/** An emptied territory whose owner still has frontier troops on the tile (B12a): he refills it. */
+export interface PendingRefill {
+  readonly seat: Seat;
+  readonly at: HexKey;
+}
+
+/** Where an ability may be activated (K16): immediate (after a unit enters), delayed (before strengths), post-combat. */
+export const ABILITY_WINDOWS = ['immediate', 'delayed', 'postCombat'] as const;
+export type AbilityWindow = (typeof ABILITY_WINDOWS)[number];
 
 export interface PendingDraws {
   /** Cards to draw, by seat, in order. */
@@ -184,34 +202,114 @@ export interface PendingDraws {
   readonly then: Stage;
 }
 
+/** A secret simultaneous choice (ruling 5): commitments in turn order, then reveals in turn order. */
+export interface SecretRound {
+  readonly purpose: 'feint' | 'purchase';
+  readonly commits: Readonly<Record<number, Digest>>;
+  /** Each commitment's sealed memo, for its writer's vault (core/secret.ts). */
+  readonly sealed: Readonly<Record<number, string>>;
+  readonly reveals: Readonly<Record<number, SecretChoice>>;
+}
+
+/** A suzerain's request (L9), once made: the vassal vacates `at`, then the suzerain moves in. */
+export interface Request {
+  readonly suzerain: Seat;
+  readonly vassal: Seat;
+  readonly at: HexKey;
+  readonly from: HexKey;
+  readonly count: number;
+}
+
+/** Stages of a combat carry it, and what comes after it. */
+interface InBattle {
+  readonly battle: Battle;
+  readonly then: Stage;
+}
+
+/**
+ * Where the conquest stands. Decision stages await one seat (or a random event); transient
+ * stages are run through at once by the flow (engine/game/registry.ts lists both).
+ */
 export type Stage =
-  /** Each player commits his starting deck, in seat order (K5). */
+  /** Each player commits his starting deck, in turn order (K5). */
   | { readonly kind: 'deal'; readonly awaiting: readonly Seat[] }
-  /** A seat must commit his discard pile, shuffled, as a new segment under his deck (K3). */
+  /** A seat commits his discard pile, shuffled, as a new segment under his deck (K5). */
   | { readonly kind: 'reshuffle'; readonly seat: Seat; readonly pending: PendingDraws }
   /** A random event draws the pending cards (K2). */
   | { readonly kind: 'drawing'; readonly pending: PendingDraws }
-  /** Troop moves, "done" declared in turn order (E1). */
+  /** Troop moves, "done" declared in turn order (E1, E2). */
   | { readonly kind: 'moves'; readonly turn: Seat; readonly left: number }
-  /** Spreading troops to frontiers, "done" declared in turn order (E2). */
+  /** Spreading troops to frontiers, "done" declared in turn order (E3, E4). */
   | { readonly kind: 'spread'; readonly turn: Seat; readonly left: number }
-  | { readonly kind: 'secret'; readonly round: SecretRound }
-  /** Choosing combats in turn order until none is left (E5). */
+  /** A secret choice (feints E5, purchases L1): commitments in turn order (ruling 5). */
+  | { readonly kind: 'secretCommit'; readonly round: SecretRound; readonly turn: Seat }
+  /** Then the reveals, in turn order. */
+  | { readonly kind: 'secretReveal'; readonly round: SecretRound; readonly turn: Seat }
+  /** Choosing combats in turn order until none is left (E9). */
   | { readonly kind: 'choose'; readonly turn: Seat }
-  /** A combat or a military exercise being resolved, and what comes after it. */
-  | { readonly kind: 'battle'; readonly battle: Battle; readonly then: Stage }
+  /** Camps and negotiation (E10, E11): join, propose, withdraw or declare ready, in turn order. */
+  | ({ readonly kind: 'camps'; readonly turn: Seat; readonly ready: readonly Seat[] } & InBattle)
+  /** A proposal to join a camp waits for its members' answers (ruling 6). */
+  | ({ readonly kind: 'proposal'; readonly turn: Seat; readonly ready: readonly Seat[]; readonly proposer: Seat; readonly camp: Camp; readonly accepted: readonly Seat[] } & InBattle)
+  /** S2a: a seat on several frontiers may discard cards, once per extra frontier, before army building. */
+  | ({ readonly kind: 'discards'; readonly turn: Seat } & InBattle)
+  /** Building the armies (B3): a unit or "complete", in turn order. */
+  | ({ readonly kind: 'armies'; readonly turn: Seat; readonly complete: readonly Seat[] } & InBattle)
+  /** An ability window (K16, K17): each seat in turn order may activate abilities, then passes. */
+  | ({ readonly kind: 'abilities'; readonly window: AbilityWindow; readonly waiting: readonly Seat[] } & InBattle)
+  /** B8: seats facing tied strongest opposing camps choose which one they count, in turn order. */
+  | ({ readonly kind: 'opposing'; readonly waiting: readonly Seat[] } & InBattle)
+  /** B11: missing troops to take beyond the territory; each seat chooses the frontiers that pay. */
+  | ({ readonly kind: 'losses'; readonly pending: readonly PendingLoss[] } & InBattle)
+  /** B12a: emptied territories refilled from their own frontiers, as many troops as their owner likes. */
+  | ({ readonly kind: 'refill'; readonly pending: readonly PendingRefill[] } & InBattle)
+  /** B15: each participant returns units to his World, the others are discarded, in turn order. */
+  | ({ readonly kind: 'returnUnits'; readonly waiting: readonly Seat[] } & InBattle)
+  /** E14, E15: each participant keeps or accounts for his hand, in turn order. */
+  | ({ readonly kind: 'keepOrAccount'; readonly waiting: readonly Seat[] } & InBattle)
   /** Military exercises for those who fought no combat (E16), in turn order. */
   | { readonly kind: 'exercise'; readonly turn: Seat; readonly left: number }
-  /** Transient stages, run through at once by the flow: production, working out the combats, the logistics' troops, the end of the day. */
-  | { readonly kind: 'production' }
-  | { readonly kind: 'combats' }
-  | { readonly kind: 'troops'; readonly turn: Seat; readonly left: number }
-  | { readonly kind: 'endDay' }
-  /** Suzerains' requests to their vassals, in turn order (L9). */
-  | { readonly kind: 'requests'; readonly turn: Seat; readonly left: number }
   /** A vassal places his new troops (S4, L8). */
   | { readonly kind: 'vassalTroops'; readonly seat: Seat; readonly troops: number; readonly then: Stage }
-  | { readonly kind: 'over' };
+  /** Suzerains' requests to their vassals, in turn order (L9). */
+  | { readonly kind: 'requests'; readonly turn: Seat; readonly left: number }
+  /** A request made: the vassal chooses where his troops go (L9). */
+  | { readonly kind: 'vacate'; readonly request: Request; readonly left: number }
+  /** The game is over. */
+  | { readonly kind: 'over' }
+  // Transient stages: run through at once.
+  | { readonly kind: 'production' }
+  | { readonly kind: 'combats' }
+  | ({ readonly kind: 'strengths' } & InBattle)
+  | ({ readonly kind: 'consequences' } & InBattle)
+  | ({ readonly kind: 'endCombat' } & InBattle)
+  | { readonly kind: 'troops'; readonly turn: Seat; readonly left: number }
+  | { readonly kind: 'endDay' };
+
+/** Every place the game can stand, map creation and conquest. */
+export type AnyStage = MapStage | Stage;
+export type StageKind = AnyStage['kind'];
+export type StageOf<K extends StageKind> = Extract<AnyStage, { kind: K }>;
+
+export interface ConquestPhase {
+  readonly name: 'conquest';
+  readonly day: number;
+  /** The holder of the first-player token (D1). */
+  readonly first: Seat;
+  readonly stage: Stage;
+  /** The combats to resolve this Expansion (E7a), and those resolved or dropped. */
+  readonly combats: readonly CombatRef[];
+  readonly resolved: readonly CombatRef[];
+  /** The winner, once the game is over (W1-W3); null while it goes on. */
+  readonly winner: Seat | null;
+}
+
+export interface MapPhase {
+  readonly name: 'mapCreation';
+  readonly stage: MapStage;
+}
+
+export type Phase = MapPhase | ConquestPhase;
 
 export interface GameSettings {
   /** The rules this engine implements; a replay names them. */

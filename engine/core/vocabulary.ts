@@ -27,16 +27,5 @@ export const MAX_PLAYERS = 6;
 export type Seat = number;
 
 /** The phases of a game, in order. */
-export const PHASES = ['setup', 'mapCreation', 'finalRound', 'conquest'] as const;
+export const PHASES = ['mapCreation', 'conquest'] as const;
 export type PhaseName = (typeof PHASES)[number];
-
-/** Display data for colours: an Okabe-Ito palette (tellable apart with colour-blindness), a glyph and a letter. */
-export const COLOUR_STYLE: Readonly<Record<TileColour, { rgb: string; glyph: string; letter: string; terrain: string; fr: string }>> = {
-  forest: { rgb: '#009E73', glyph: '♣', letter: 'F', terrain: 'forest', fr: 'forêt' },
-  mountain: { rgb: '#0072B2', glyph: '▲', letter: 'M', terrain: 'mountains', fr: 'montagnes' },
-  lake: { rgb: '#56B4E9', glyph: '≈', letter: 'L', terrain: 'lakes', fr: 'lacs' },
-  plain: { rgb: '#E69F00', glyph: '∴', letter: 'P', terrain: 'plains', fr: 'plaines' },
-  desert: { rgb: '#F0E442', glyph: '◌', letter: 'D', terrain: 'desert', fr: 'désert' },
-  marsh: { rgb: '#CC79A7', glyph: '✣', letter: 'S', terrain: 'marshes', fr: 'marais' },
-  black: { rgb: '#1A1A1A', glyph: '■', letter: 'B', terrain: 'barren land', fr: 'terre stérile' },
-};

@@ -4,6 +4,7 @@ import { type Civilisation, type Colour, type TileColour, COLOURS, MAX_PLAYERS, 
 import { type RuleError, ruleError } from '../core/errors.js';
 import { err, ok, type Result } from '../core/result.js';
 import { HEART } from './board.js';
+import { frozen } from '../core/freeze.js';
 
 export const RULES_VERSION = 'bfe-004/1';
 
@@ -56,7 +57,7 @@ export function newGame(setup: GameSetup): Result<GameState, RuleError> {
     portal: null,
     portalPlacedAt: null,
   }));
-  return ok({
+  return ok(frozen({
     settings: { rules: RULES_VERSION, firstSeat: setup.firstSeat },
     seq: 0,
     randomEvents: 0,
@@ -64,8 +65,8 @@ export function newGame(setup: GameSetup): Result<GameState, RuleError> {
     map,
     territories: {},
     players: [],
-    phase: { name: 'setup', awaiting: seats.map((_, i) => i) },
-  });
+    phase: { name: 'mapCreation', stage: { kind: 'pile', awaiting: seats.map((_, i) => i) } },
+  } satisfies GameState));
 }
 
 /** The 6 - n black tiles around the Heart, on consecutive sides starting east (M3). */

@@ -1,8 +1,8 @@
-import type { SeatAction } from '../core/actions.js';
 import type { GameState } from '../core/state.js';
 import type { Vault } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
-import { legalActions, stateHash } from '../game.js';
+import { legalOptions, stateHash } from '../game.js';
+import type { Option } from '../core/options.js';
 import { assembleElement, roundCanSettle, seatsToClaim } from './assemble.js';
 import { linkIndex } from './beacon.js';
 import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, slotOf, startChain } from './chain.js';
@@ -19,7 +19,7 @@ import { stateDigest } from './state-digest.js';
 import { makeMessage, parseMessage, type SignedEcho } from './wire.js';
 
 /** A player: given what his seat may see and do, picks an action (normally one of `legal`). */
-export type PeerAgent = (state: GameState, seat: Seat, legal: readonly SeatAction[], vault: Vault) => unknown;
+export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
 
 export type Outcome =
   | { readonly kind: 'playing' }
@@ -381,7 +381,7 @@ export class Peer {
 
   private chooseAction(chain: Chain): Body | undefined {
     const vault = this.config.secrets.vault;
-    const legal = legalActions(chain.state, this.seat, vault);
+    const legal = legalOptions(chain.state, this.seat, vault);
     if (legal.length === 0) return undefined;
     let action: unknown;
     try {

@@ -1,7 +1,12 @@
 import { For, type JSX } from 'solid-js';
-import { type Civilisation, type Colour, COLOUR_STYLE, TILE_COLOURS } from '../../engine/index.js';
+import {
+  type Civilisation,
+  type Colour,
+  TILE_COLOURS,
+} from '../../engine/index.js';
+import { CIVILISATION_NAME, HEART_STYLE, TERRAIN, playerName, playerShort } from '../display/index.js';
+import { language, t } from '../i18n/index.js';
 import { EnergyMark, HEART_FILL, HEART_INK, HexShape, Pill, PortalMark, fillOf, inkOf } from './pieces.js';
-import { seatLabel } from './tiles.js';
 
 export interface LegendPlayer {
   readonly seat: number;
@@ -9,7 +14,7 @@ export interface LegendPlayer {
   readonly civilisation: Civilisation;
 }
 
-const ICON = 14;
+const ICON = 16;
 
 /** A legend picture, drawn at the map's scale around (0, 0); `wide` doubles its width for markers. */
 function Icon(props: { children: JSX.Element; wide?: boolean }) {
@@ -23,9 +28,10 @@ function Icon(props: { children: JSX.Element; wide?: boolean }) {
 
 /** What each mark on the map means, and who plays which colour. Presentational. */
 export function Legend(props: { players: readonly LegendPlayer[] }) {
+  const first = (): Colour => props.players[0]?.colour ?? 'forest';
   return (
-    <aside class="legend" aria-label="Legend">
-      <h2>Tiles</h2>
+    <aside class="legend" aria-label={t('legend.title')}>
+      <h2>{t('legend.tiles')}</h2>
       <ul>
         <For each={TILE_COLOURS}>
           {(colour) => (
@@ -33,11 +39,11 @@ export function Legend(props: { players: readonly LegendPlayer[] }) {
               <Icon>
                 <HexShape x={0} y={0} size={ICON} fill={fillOf(colour)} strokeWidth={1} />
                 <text x={0} y={0} font-size={String(ICON * 0.9)} fill={inkOf(colour)} text-anchor="middle" dominant-baseline="central">
-                  {COLOUR_STYLE[colour].glyph}
+                  {TERRAIN[colour].glyph}
                 </text>
               </Icon>
               <span>
-                {COLOUR_STYLE[colour].glyph} {COLOUR_STYLE[colour].terrain}
+                {TERRAIN[colour].glyph} {TERRAIN[colour].name[language()]}
               </span>
             </li>
           )}
@@ -49,38 +55,38 @@ export function Legend(props: { players: readonly LegendPlayer[] }) {
               ♥
             </text>
           </Icon>
-          <span>Heart of Eden</span>
+          <span>{HEART_STYLE.name[language()]}</span>
         </li>
         <li>
           <Icon>
-            <HexShape x={0} y={0} size={ICON} fill={fillOf(props.players[0]?.colour ?? 'forest')} strokeWidth={1} />
-            <PortalMark x={0} y={0} radius={ICON * 0.72} label="P1" />
+            <HexShape x={0} y={0} size={ICON} fill={fillOf(first())} strokeWidth={1} />
+            <PortalMark x={0} y={0} radius={ICON * 0.8} label={playerShort(0, language())} />
           </Icon>
-          <span>portal of player n, in the player's colour</span>
+          <span>{t('legend.portal')}</span>
         </li>
         <li>
           <Icon>
             <EnergyMark x={0} y={0} scale={1.3} />
           </Icon>
-          <span>energy-rich tile</span>
+          <span>{t('legend.energy')}</span>
         </li>
       </ul>
-      <h2>Markers</h2>
+      <h2>{t('legend.markers')}</h2>
       <ul>
         <li>
           <Icon wide>
-            <Pill x={0} y={0} height={13} fill={fillOf(props.players[0]?.colour ?? 'forest')} text="P1·2" />
+            <Pill x={0} y={0} height={15} fill={fillOf(first())} text={`${playerShort(0, language())}·2`} />
           </Icon>
-          <span>P1·2: player 1 holds the tile with 2 troops (in the player's colour)</span>
+          <span>{t('legend.troops')}</span>
         </li>
         <li>
           <Icon wide>
-            <Pill x={0} y={0} height={13} fill="#fff" dashed text="w6" />
+            <Pill x={0} y={0} height={15} fill="#fff" dashed text="w6" />
           </Icon>
-          <span>w6: wild-territory markers worth 6 in all</span>
+          <span>{t('legend.wild')}</span>
         </li>
       </ul>
-      <h2>Players</h2>
+      <h2>{t('legend.players')}</h2>
       <ul class="players">
         <For each={props.players}>
           {(p) => (
@@ -88,11 +94,11 @@ export function Legend(props: { players: readonly LegendPlayer[] }) {
               <Icon>
                 <HexShape x={0} y={0} size={ICON} fill={fillOf(p.colour)} strokeWidth={1} />
                 <text x={0} y={0} font-size={String(ICON * 0.9)} fill={inkOf(p.colour)} text-anchor="middle" dominant-baseline="central">
-                  {COLOUR_STYLE[p.colour].glyph}
+                  {TERRAIN[p.colour].glyph}
                 </text>
               </Icon>
               <span>
-                {seatLabel(p.seat)}: {p.civilisation}, {COLOUR_STYLE[p.colour].terrain}
+                {playerName(p.seat, language())}: {CIVILISATION_NAME[p.civilisation][language()]}, {TERRAIN[p.colour].name[language()]}
               </span>
             </li>
           )}

@@ -1,21 +1,23 @@
-import { COLOUR_STYLE, type TileColour } from '../../engine/index.js';
-import { hexCorners, inkOn } from './tiles.js';
+import type { TileColour } from '../../engine/index.js';
+import { HEART_STYLE, TERRAIN, inkOn } from '../display/index.js';
+import { hexCorners } from './tiles.js';
 
-/** Small SVG pieces shared by the map and its legend. Presentational: props in, SVG out. */
+/** Small SVG pieces shared by the flat map and its legend. Presentational: props in, SVG out. */
 
-export const HEART_FILL = '#FFFFFF';
-/** Okabe-Ito vermillion: the one palette colour no tile uses. */
-export const HEART_INK = '#D55E00';
-export const fillOf = (colour: TileColour): string => COLOUR_STYLE[colour].rgb;
-export const inkOf = (colour: TileColour): string => inkOn(COLOUR_STYLE[colour].rgb);
+export const HEART_FILL = HEART_STYLE.fill;
+export const HEART_INK = HEART_STYLE.rim;
+export const fillOf = (colour: TileColour): string => TERRAIN[colour].rgb;
+export const inkOf = (colour: TileColour): string => inkOn(TERRAIN[colour].rgb);
 
-export function HexShape(props: { x: number; y: number; size: number; fill: string; stroke?: string; strokeWidth?: number }) {
+export function HexShape(props: { x: number; y: number; size: number; fill: string; stroke?: string; strokeWidth?: number; dashed?: boolean; opacity?: number }) {
   return (
     <polygon
       points={hexCorners(props.x, props.y, props.size)}
       fill={props.fill}
+      fill-opacity={props.opacity ?? 1}
       stroke={props.stroke ?? '#222'}
       stroke-width={props.strokeWidth ?? 1.5}
+      stroke-dasharray={props.dashed ? '5 3' : undefined}
       stroke-linejoin="round"
     />
   );
@@ -52,7 +54,7 @@ export function Pill(props: { x: number; y: number; height: number; text: string
         stroke-width={1}
         stroke-dasharray={props.dashed ? '2.5 1.5' : undefined}
       />
-      <text x={props.x} y={props.y} font-size={String(props.height * 0.78)} font-weight="700" fill={inkOn(props.fill)} text-anchor="middle" dominant-baseline="central">
+      <text x={props.x} y={props.y} font-size={String(props.height * 0.8)} font-weight="700" fill={inkOn(props.fill)} text-anchor="middle" dominant-baseline="central">
         {props.text}
       </text>
     </g>

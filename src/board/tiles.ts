@@ -10,13 +10,14 @@ import {
   hexToPixel,
   occupant,
   occupiedHexes,
+  parseHexKey,
 } from '../../engine/index.js';
 
 /** What the board draws on one hex: a projection of the state, nothing the engine does not say. */
 export interface TileView {
   readonly key: HexKey;
   readonly hex: Hex;
-  /** Centre in board pixels (pointy-top, y down). */
+  /** Centre in board units (pointy-top, y down). */
   readonly x: number;
   readonly y: number;
   readonly kind: 'heart' | 'land' | 'portal';
@@ -25,15 +26,17 @@ export interface TileView {
   /** The portal's seat. */
   readonly seat: Seat | null;
   readonly energyRich: boolean;
-  /** Troops on the tile and its frontiers, with their owner. */
-  readonly troops: { readonly owner: Seat; readonly colour: Colour; readonly count: number } | null;
+  /** The controller and the troops on the territory itself. */
+  readonly troops: { readonly owner: Seat; readonly colour: Colour; readonly count: number; readonly frontier: readonly number[] } | null;
   /** Sum of the wild-territory markers; 0 when there are none. */
   readonly wild: number;
 }
 
 export interface BoardView {
   readonly tiles: readonly TileView[];
-  /** SVG viewBox enclosing every tile with a margin. */
+  /** Empty cells the board must also draw (legal places): centre only. */
+  readonly cells: readonly { readonly key: HexKey; readonly hex: Hex; readonly x: number; readonly y: number }[];
+  /** Box enclosing every tile and cell with a margin. */
   readonly viewBox: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
 }
 
@@ -46,8 +49,7 @@ export function tileViews(state: GameState, size: number): TileView[] {
     const { x, y } = hexToPixel(hex, size);
     const o = occupant(state, hex);
     const t = state.territories[key];
-    const troops =
-      t && t.owner !== null ? { owner: t.owner, colour: state.seats[t.owner]!.colour, count: t.troops + sum(t.frontier) } : null;
+    const troops = t && t.owner !== null ? { owner: t.owner, colour: state.seats[t.owner]!.colour, count: t.troops, frontier: t.frontier } : null;
     const base = { key, hex, x, y, energyRich: rich.has(key), troops, wild: t ? sum(t.wild) : 0 };
     if (o?.kind === 'portal') return { ...base, kind: 'portal', colour: o.colour, seat: o.seat };
     if (o?.kind === 'land') return { ...base, kind: 'land', colour: o.colour, seat: null };
@@ -55,15 +57,26 @@ export function tileViews(state: GameState, size: number): TileView[] {
   });
 }
 
-export function boardView(state: GameState, size: number): BoardView {
+/** Total troops a tile's controller has on it and on its frontiers. */
+export const troopTotal = (t: TileView): number => (t.troops ? t.troops.count + sum(t.troops.frontier) : 0);
+
+export function boardView(state: GameState, size: number, extra: Iterable<HexKey> = []): BoardView {
   const tiles = tileViews(state, size);
+  const occupied = new Set(tiles.map((t) => t.key));
+  const cells = [...extra]
+    .filter((k) => !occupied.has(k))
+    .map((key) => {
+      const hex = parseHexKey(key);
+      return { key, hex, ...hexToPixel(hex, size) };
+    });
   const margin = size * 1.2;
-  const xs = tiles.map((t) => t.x);
-  const ys = tiles.map((t) => t.y);
+  const xs = [...tiles, ...cells].map((t) => t.x);
+  const ys = [...tiles, ...cells].map((t) => t.y);
   const minX = Math.min(...xs) - margin;
   const minY = Math.min(...ys) - margin;
   return {
     tiles,
+    cells,
     viewBox: { x: minX, y: minY, width: Math.max(...xs) + margin - minX, height: Math.max(...ys) + margin - minY },
   };
 }
@@ -76,19 +89,4 @@ export function hexCorners(x: number, y: number, size: number): string {
     out.push(`${(x + size * Math.cos(a)).toFixed(2)},${(y + size * Math.sin(a)).toFixed(2)}`);
   }
   return out.join(' ');
-}
-
-/** Players are shown numbered from 1; seats are numbered from 0. */
-export const seatLabel = (seat: Seat): string => `P${seat + 1}`;
-
-/** Black or white, whichever reads better on `rgb` (WCAG contrast). */
-export function inkOn(rgb: string): '#000' | '#fff' {
-  const digits = rgb.slice(1);
-  const n = parseInt(digits.length === 3 ? digits.replace(/./g, '$&$&') : digits, 16);
-  const channel = (c: number): number => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  };
-  const l = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-  return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? '#000' : '#fff';
 }

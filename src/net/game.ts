@@ -8,10 +8,7 @@
  * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose). Until
  * makePeerSession lands, `sessionFromPeer` adapts the protocol's current Peer class behind it.
  */
-import { canonicalJson } from '../../engine/core/canonical.js';
-import { err, ok, type Result } from '../../engine/core/result.js';
-import type { GameState } from '../../engine/core/state.js';
-import { awaiting, legalActions } from '../../engine/game.js';
+import { applyAction, awaiting, err, type GameState, ok, type Result, type SeatAction } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
 import { type Outcome, type ParsedGenesis, Peer, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type Violation } from '../../engine/protocol/index.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
@@ -74,8 +71,7 @@ export function sessionFromPeer(config: SessionConfig & { send: Send; now?: numb
       const state = peer.state;
       const who = awaiting(state);
       if (peer.done || who.kind !== 'seat' || who.seat !== peer.seat) return err('it is not your turn');
-      const wanted = canonicalJson(action);
-      if (!legalActions(state, peer.seat, config.secrets.vault).some((a) => canonicalJson(a) === wanted)) return err('this action is not legal now');
+      if (!isLegal(state, peer.seat, action)) return err('this action is not legal now');
       pending = action;
       await peer.start();
       return ok(undefined);
@@ -86,6 +82,12 @@ export function sessionFromPeer(config: SessionConfig & { send: Send; now?: numb
     start: () => peer.start(),
     dispose: () => undefined,
   };
+}
+
+/** Whether a person's action (anything from the page) is this seat's and the rules take it now: the engine alone decides. */
+function isLegal(state: GameState, seat: Seat, action: unknown): boolean {
+  if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== seat) return false;
+  return applyAction(state, action as SeatAction).ok;
 }
 
 export type Cheat = Extract<Outcome, { kind: 'cheat' }>;

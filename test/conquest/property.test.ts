@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Agent,
   type GameState,
   RandomStream,
-  agentStream,
   applyAction,
   awaiting,
-  greedyAgent,
   hashText,
-  legalActions,
-  localRandom,
+  legalOptions,
   newGame,
-  playLocal,
-  randomAgent,
-  startLocalGame,
   stateHash,
 } from '../../engine/index.js';
+import { agentStream, localRandom, playLocal, startLocalGame } from '../../engine/local/index.js';
+import { type Agent, greedyAgent, randomAgent } from '../../engine/agents/index.js';
 import { setupFor } from '../support/fixtures.js';
 import { conquestInvariant, troopsBySeat } from '../support/invariants.js';
 
@@ -43,7 +38,7 @@ function playChecked(players: number, seed: string, agents: (game: ReturnType<ty
       if (state.phase.name === 'conquest' && before.phase.name === 'conquest') {
         if (gained > 0 && !['revealSecret', 'placeTroops', 'absent'].includes(action.kind)) throw new Error(`${seed}: ${gained} troops appeared on ${action.kind}`);
         if (gained > 3 * players) throw new Error(`${seed}: ${gained} troops appeared at once`);
-        if (gained < 0 && !['done', 'absent', 'revealSecret', 'placeTroops'].includes(action.kind)) throw new Error(`${seed}: troops vanished on ${action.kind}`);
+        if (gained < 0 && !['done', 'absent', 'revealSecret', 'placeTroops', 'chooseOpposing', 'allocateLosses'].includes(action.kind)) throw new Error(`${seed}: troops vanished on ${action.kind}`);
       }
       troops = now;
       before = state;
@@ -117,9 +112,9 @@ describe('seats that go absent at random decisions and come back', () => {
           if (who.kind === 'random') action = { kind: 'random', value: localRandom(seed, state.randomEvents) };
           else if (coin.index(10) === 0) (action = { kind: 'absent', seat: who.seat }), absences++;
           else {
-            const legal = legalActions(state, who.seat, game.vaults[who.seat]);
-            expect(legal.length, `${seed}: seat ${who.seat} has nothing to do`).toBeGreaterThan(0);
-            action = agents[who.seat]!(state, who.seat, legal, game.vaults[who.seat]!);
+            const options = legalOptions(state, who.seat, game.vaults[who.seat]);
+            expect(options.length, `${seed}: seat ${who.seat} has nothing to do`).toBeGreaterThan(0);
+            action = agents[who.seat]!(state, who.seat, options, game.vaults[who.seat]!);
           }
           const next = applyAction(state, action);
           if (!next.ok) throw new Error(`${seed}: ${JSON.stringify(action).slice(0, 200)} refused: ${next.error.message}`);

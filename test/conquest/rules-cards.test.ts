@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { type GameState, type SeatAction, awaiting, cardOpening, legalActions, localRandom } from '../../engine/index.js';
+import {
+  type GameState,
+  type SeatAction,
+  awaiting,
+  type Vault,
+  cardOpening,
+  legalActions,
+  legalOptions,
+} from '../../engine/index.js';
+import { localRandom } from '../../engine/local/index.js';
 import { type CardId, startingDeck } from '../../engine/cards/catalogue.js';
-import { openExercise } from '../../engine/conquest/battle.js';
+import { addUnit, openExercise } from '../../engine/conquest/battle.js';
 import { deckSize } from '../../engine/conquest/cards.js';
 import { must, refusal } from '../support/fixtures.js';
 import {
+  E,
   SW,
+  T,
   atChoose,
   atReveal,
   atStage,
-  battleOf,
   commitOf,
   conquestStart,
   dealStart,
@@ -38,10 +48,19 @@ const counts = (ids: readonly string[]) => {
   return out;
 };
 
-/** The end of a military exercise of seat 0 on 4,-2 and 5,-2: he is to keep or account for his hand (E14). */
+/** The end of a military exercise of seat 0 on 4,-2 and 5,-2, with `units` in his army: he is to return them (B15), then keep or account for his hand (E14). */
 function afterExercise(state: GameState, units: readonly CardId[] = []): GameState {
-  const battle = { ...openExercise(state, 0, '4,-2', '5,-2'), step: 'after' as const, armies: { 0: units } };
-  return atStage(state, { kind: 'battle', battle, then: { kind: 'exercise', turn: 1, left: 2 } });
+  let battle = openExercise(0, '4,-2', E);
+  for (const card of units) battle = addUnit(battle, 0, card).battle;
+  return atStage(state, { kind: 'returnUnits', waiting: [0], battle, then: { kind: 'exercise', turn: 1, left: 2 } });
+}
+
+/** Seat 0 returns no unit, then accounts for his whole hand, setting aside as much as he may. */
+function accountAfter(state: GameState, vault: Vault): GameState {
+  const s = must(state, { kind: 'returnUnits', seat: 0, units: [] });
+  const option = legalOptions(s, 0, vault).find((o) => o.kind === 'account');
+  if (option?.kind !== 'account') throw new Error('no accounting offered');
+  return must(s, { ...option.action, setAside: option.max });
 }
 
 describe('K4/C5 starting decks: composition public, hand hidden', () => {
@@ -90,8 +109,8 @@ describe('K1 revealing a card from the hand', () => {
     const g = conquestStart();
     let s = withTroops(g.state, { '4,-2': { owner: 0, troops: 1, frontier: front(SW, 2) } });
     s = handOf(s, 0, g.vaults[0]!, ['elves.basic', 'crystal1', 'crystal2']);
-    s = readyAll(must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: 't:3,-1' }));
-    expect(battleOf(s)).toMatchObject({ step: 'armies', turn: 0 });
+    s = readyAll(must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: T(3, -1) }));
+    expect(stageOf(s)).toMatchObject({ kind: 'armies', turn: 0 });
     return { s, g };
   }
 
@@ -124,7 +143,7 @@ describe('K5 reshuffling the discard pile when the draw pile runs short', () => 
     expect(Object.values(discard).reduce((a, b) => a + (b ?? 0), 0)).toBe(7);
     s = afterExercise(s);
     // Accounting for the hand empties it: 5 cards to draw, 1 in the draw pile.
-    s = must(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: handOpenings(s, 0, g.vaults[0]!) });
+    s = accountAfter(s, g.vaults[0]!);
     expect(stageOf(s)).toMatchObject({ kind: 'reshuffle', seat: 0 });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 });
     expect(refusal(s, { kind: 'random', value: localRandom('k5', 0) })).toEqual({ code: 'WrongStep', rule: 'A3' });
@@ -155,7 +174,7 @@ describe('K5 reshuffling the discard pile when the draw pile runs short', () => 
     // Only 1 card in the discard pile: the 7 others are gone from his deck (as if returned to the World).
     s = withPlayer(s, 0, { cards: { ...s.players[0]!.cards, discard: { crystal1: 1 } } });
     s = afterExercise(s);
-    s = must(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: handOpenings(s, 0, g.vaults[0]!) });
+    s = accountAfter(s, g.vaults[0]!);
     s = must(s, legalActions(s, 0, g.vaults[0])[0]);
     s = must(s, { kind: 'random', value: localRandom('k5a', 0) });
     expect(s.players[0]!.cards.hand).toHaveLength(2);
@@ -167,7 +186,7 @@ describe('E14-E15 keep or account for the hand', () => {
     const g = conquestStart();
     const account = (state: GameState, hand: CardId[]) => {
       const s = afterExercise(handOf(state, 0, g.vaults[0]!, hand));
-      return must(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: handOpenings(s, 0, g.vaults[0]!) });
+      return accountAfter(s, g.vaults[0]!);
     };
     let s = withPlayer(g.state, 0, { energy: 10, setAside: 0 });
     s = account(s, ['crystal2']);
@@ -182,19 +201,20 @@ describe('E14-E15 keep or account for the hand', () => {
   it('E15a: no more can be set aside than the stocks owned', () => {
     const g = conquestStart();
     const s = afterExercise(handOf(withPlayer(g.state, 0, { energy: 1, setAside: 0 }), 0, g.vaults[0]!, ['crystal3', 'crystal3']));
-    const after = must(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: handOpenings(s, 0, g.vaults[0]!) });
+    const after = accountAfter(s, g.vaults[0]!);
     expect(after.players[0]).toMatchObject({ setAside: 1, energy: 0 });
   });
 
   it('keeping the hand sets nothing aside and keeps the cards; accounting reveals the whole hand or nothing', () => {
     const g = conquestStart();
-    const s = afterExercise(handOf(g.state, 0, g.vaults[0]!, ['crystal3', 'crystal1']));
+    const ended = afterExercise(handOf(g.state, 0, g.vaults[0]!, ['crystal3', 'crystal1']));
+    expect(refusal(ended, { kind: 'returnUnits', seat: 0, units: [0] })).toEqual({ code: 'UnknownCard', rule: 'B15' });
+    const s = must(ended, { kind: 'returnUnits', seat: 0, units: [] });
     const hand = s.players[0]!.cards.hand;
     const openings = handOpenings(s, 0, g.vaults[0]!);
-    expect(refusal(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: openings.slice(1) })).toEqual({ code: 'IllegalChoice', rule: 'E15' });
-    expect(refusal(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: [openings[0]!, openings[0]!] }).code).toBe('MalformedAction');
-    expect(refusal(s, { kind: 'afterCombat', seat: 0, toWorld: ['elves.basic'], account: null })).toEqual({ code: 'UnknownCard', rule: 'B15' });
-    const kept = must(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: null });
+    expect(refusal(s, { kind: 'accountHand', seat: 0, cards: openings.slice(1), setAside: 0 })).toEqual({ code: 'IllegalChoice', rule: 'E15' });
+    expect(refusal(s, { kind: 'accountHand', seat: 0, cards: [openings[0]!, openings[0]!], setAside: 0 }).code).toBe('MalformedAction');
+    const kept = must(s, { kind: 'keepHand', seat: 0 });
     expect(kept.players[0]).toMatchObject({ setAside: 0, energy: s.players[0]!.energy });
     expect(kept.players[0]!.cards.hand).toEqual(hand);
     expect(awaiting(kept)).toEqual({ kind: 'random' }); // then he replenishes to 5 (K6)
@@ -205,7 +225,8 @@ describe('E14-E15 keep or account for the hand', () => {
     const g = conquestStart();
     const s = afterExercise(g.state, ['elves.basic', 'elves.warrior']);
     const world = s.players[0]!.world;
-    const after = must(s, { kind: 'afterCombat', seat: 0, toWorld: ['elves.warrior'], account: null });
+    expect(refusal(s, { kind: 'returnUnits', seat: 0, units: [1, 0] })).toEqual({ code: 'UnknownCard', rule: 'B15' });
+    const after = must(s, { kind: 'returnUnits', seat: 0, units: [1] });
     expect(after.players[0]!.world['elves.warrior']).toBe((world['elves.warrior'] ?? 0) + 1);
     expect(after.players[0]!.cards.discard).toEqual({ 'elves.basic': 1 });
   });
@@ -215,7 +236,8 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
   /** Seat 0 has 3 stocks set aside, 5 others and 25 pure energy; seat 0's purchase is revealed first. */
   const shop = (extra: Partial<GameState['players'][number]> = {}) => withPlayer(conquestStart().state, 0, { setAside: 3, energy: 5, pure: 25, ...extra });
   type Purchase = { purpose: 'purchase'; cards: CardId[]; technologies: ('supremacy' | 'shield')[] };
-  const buy = (cards: CardId[], technologies: Purchase['technologies'] = []): Purchase => ({ purpose: 'purchase', cards, technologies });
+  /** A purchase, written in its canonical order (cards and technologies sorted, L1). */
+  const buy = (cards: CardId[], technologies: Purchase['technologies'] = []): Purchase => ({ purpose: 'purchase', cards: [...cards].sort(), technologies: [...technologies].sort() });
   const tryBuy = (choice: Purchase, s = shop()) => refusal(atReveal(s, 'purchase', { 0: choice }), revealOf(0, choice));
 
   it('units with stocks set aside, common cards with any stocks, technologies with pure energy; all applied once everyone has revealed', () => {
@@ -242,6 +264,11 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
     expect(tryBuy(buy([], ['supremacy']), shop({ pure: 19 }))).toEqual({ code: 'CannotAfford', rule: 'L4' });
   });
 
+  it('L1: a purchase is written in its canonical order, so that one choice has one commitment', () => {
+    const unsorted: Purchase = { purpose: 'purchase', cards: ['elves.warrior', 'crystal1'], technologies: [] };
+    expect(tryBuy(unsorted)).toEqual({ code: 'IllegalChoice', rule: 'L1' });
+  });
+
   it('refuses a second copy of a technology, cards not for sale, and units not in one\'s World', () => {
     expect(tryBuy(buy([], ['supremacy', 'supremacy']), shop({ pure: 40 }))).toEqual({ code: 'TechnologyOwned', rule: 'L4' });
     const owner = shop();
@@ -254,12 +281,12 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
   });
 
   it('L1: a purchase is committed first, and the reveal must match the commitment', () => {
-    let s = atStage(shop(), { kind: 'secret', round: { purpose: 'purchase', step: 'commit', turn: 0, commits: {}, reveals: {} } });
+    let s = atStage(shop(), { kind: 'secretCommit', round: { purpose: 'purchase', commits: {}, sealed: {}, reveals: {} }, turn: 0 });
     const choice = buy(['crystal1']);
     for (const seat of [0, 1, 2]) s = must(s, commitOf(s, seat, seat === 0 ? choice : buy([])));
     expect(refusal(s, revealOf(0, buy(['crystal2'])))).toEqual({ code: 'SecretMismatch', rule: 'T2' });
-    expect(refusal(s, revealOf(0, { purpose: 'feint', feints: [] }))).toEqual({ code: 'IllegalChoice', rule: 'T2' });
+    expect(refusal(s, revealOf(0, { purpose: 'feint', feints: [] }))).toEqual({ code: 'IllegalChoice', rule: 'L1' });
     s = must(s, revealOf(0, choice));
-    expect(phase(s).stage).toMatchObject({ kind: 'secret', round: { step: 'reveal', turn: 1 } });
+    expect(phase(s).stage).toMatchObject({ kind: 'secretReveal', turn: 1 });
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type GameState, awaiting } from '../../engine/index.js';
+import {
+  type GameState,
+  awaiting,
+} from '../../engine/index.js';
 import type { CardId } from '../../engine/cards/catalogue.js';
-import { strengthOfSeat } from '../../engine/conquest/battle.js';
+import { seatStrength } from '../../engine/conquest/battle.js';
+import type { CombatChoice } from '../../engine/core/actions.js';
 import { must, refusal } from '../support/fixtures.js';
 import {
   E,
@@ -15,8 +19,13 @@ import {
   atReveal,
   battleOf,
   buildArmies,
+  F,
+  T,
   conquestStart,
+  fRef,
   front,
+  passiveThrough,
+  tRef,
   handOf,
   keepAll,
   openingOf,
@@ -34,13 +43,14 @@ import {
  * built from `units` (given as hands first), everyone keeps his hand. Returns the state after
  * the combat and the battle as it was resolved.
  */
-function fight(board: Readonly<Record<string, TerritorySpec>>, combat: string, chooser: number, units: Readonly<Record<number, readonly CardId[]>> = {}, patch: (s: GameState) => GameState = (s) => s) {
+function fight(board: Readonly<Record<string, TerritorySpec>>, combat: CombatChoice, chooser: number, units: Readonly<Record<number, readonly CardId[]>> = {}, patch: (s: GameState) => GameState = (s) => s) {
   const g = conquestStart();
   let s = patch(withTroops(g.state, board));
   for (const [seat, cards] of Object.entries(units)) s = handOf(s, Number(seat), g.vaults[Number(seat)]!, cards);
   s = readyAll(must(atChoose(s, chooser), { kind: 'chooseCombat', seat: chooser, combat }));
-  const built = buildArmies(s, g.vaults, units);
-  return { before: s, after: keepAll(built), resolvedAt: built };
+  const before = passiveThrough(s, ['discards']);
+  const built = passiveThrough(buildArmies(before, g.vaults, units), ['opposing', 'losses', 'refill']);
+  return { before, after: keepAll(built), resolvedAt: built };
 }
 
 describe('B3 building the armies in turn order from the chooser', () => {
@@ -56,12 +66,12 @@ describe('B3 building the armies in turn order from the chooser', () => {
     let s = withTroops(g.state, board);
     s = handOf(s, 0, g.vaults[0]!, ['elves.basic', 'elves.greater', 'crystal1']);
     s = handOf(s, 1, g.vaults[1]!, ['crystal2', 'dwarves.basic']);
-    s = must(atChoose(s, 1), { kind: 'chooseCombat', seat: 1, combat: 't:2,0' });
+    s = must(atChoose(s, 1), { kind: 'chooseCombat', seat: 1, combat: T(2, 0) });
     // Ben (seat 1) joins Ana's (seat 0's) camp, with her consent.
-    s = must(s, { kind: 'joinCamp', seat: 1, camp: 'c0' });
+    s = must(s, { kind: 'joinCamp', seat: 1, camp: 0 });
     s = must(s, { kind: 'answer', seat: 0, accept: true });
     s = readyAll(s);
-    expect(battleOf(s)).toMatchObject({ step: 'armies', turn: 1, camps: { 0: 'c0', 1: 'c0', 2: 'defender' } });
+    expect(stageOf(s)).toMatchObject({ kind: 'armies', turn: 1, battle: { camps: { 0: 0, 1: 0, 2: 'defender' } } });
     expect(refusal(s, { kind: 'playUnit', seat: 1, opening: openingOf(s, 1, g.vaults[1]!, 'crystal2') })).toEqual({ code: 'NotAUnit', rule: 'B3' });
     expect(refusal(s, { kind: 'playUnit', seat: 0, opening: openingOf(s, 0, g.vaults[0]!, 'elves.basic') })).toEqual({ code: 'NotYourTurn', rule: 'A2' });
     expect(allLegalApply(s, 1, g.vaults[1]).map((a) => a.kind)).toEqual(['playUnit', 'done']);
@@ -73,7 +83,12 @@ describe('B3 building the armies in turn order from the chooser', () => {
     s = must(s, { kind: 'playUnit', seat: 0, opening: openingOf(s, 0, g.vaults[0]!, 'elves.greater') });
     // B5: Ana 4 (army) + 3 + 2 = 9; Ben 0 + 3 + 2 = 5; the defender 3.
     const b = battleOf(s);
-    expect([0, 1, 2].map((seat) => strengthOfSeat(s, b, seat))).toEqual([9, 5, 3]);
+    expect([0, 1, 2].map((seat) => seatStrength(s, b, seat))).toEqual([9, 5, 3]);
+    // Units are instances in rows of their owner's army (B2).
+    expect(b.units).toEqual([
+      { id: 0, card: 'elves.basic', owner: 0, row: 0, column: 0, face: 'up' },
+      { id: 1, card: 'elves.greater', owner: 0, row: 1, column: 0, face: 'up' },
+    ]);
     s = must(s, { kind: 'done', seat: 0 });
     // The defender loses 2 + 0 for the gaps, + 2 stronger opponents = 4 > 3: all 3, and 1 missing from the tile (none left).
     // Two players face the emptied territory: it stays empty (B12b).
@@ -81,18 +96,23 @@ describe('B3 building the armies in turn order from the chooser', () => {
     expect(s.territories['3,-1']!.frontier).toEqual(front(SW, 3));
     expect(s.territories['1,0']!.frontier).toEqual(front(E, 2));
     // E14a: the participants keep or account for their hands in turn order from the chooser.
-    expect(battleOf(s)).toMatchObject({ step: 'after', turn: 1 });
-    s = must(s, { kind: 'afterCombat', seat: 1, toWorld: [], account: null });
+    expect(stageOf(s)).toMatchObject({ kind: 'returnUnits', waiting: [1, 2, 0] });
+    s = must(s, { kind: 'returnUnits', seat: 1, units: [] });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 2 });
-    s = must(s, { kind: 'afterCombat', seat: 2, toWorld: [], account: null });
+    s = must(s, { kind: 'returnUnits', seat: 2, units: [] });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 });
+    const world = s.players[0]!.world['elves.greater']!;
+    s = must(s, { kind: 'returnUnits', seat: 0, units: [1] });
+    expect(s.players[0]!.world['elves.greater']).toBe(world + 1);
+    expect(s.players[0]!.cards.discard['elves.basic']).toBe(1);
+    expect(stageOf(s)).toMatchObject({ kind: 'keepOrAccount', waiting: [1, 2, 0] });
     expect(s.players.map((p) => p.fought)).toEqual([true, true, true]);
   });
 });
 
 describe('B6-B10 troop losses in real combats', () => {
   it('B6: a weaker attacker loses 1 per full 3 points to the stronger, + 1 per stronger opponent; the defender nothing', () => {
-    const { after } = fight({ '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) } }, 't:2,0', 0);
+    const { after } = fight({ '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) } }, T(2, 0), 0);
     expect(after.territories['3,-1']).toMatchObject({ owner: 0, troops: 1, frontier: front(SW, 1) });
     expect(after.territories['2,0']).toMatchObject({ owner: 2, troops: 3 });
   });
@@ -105,7 +125,7 @@ describe('B6-B10 troop losses in real combats', () => {
         '2,-1': { owner: 0, troops: 1, frontier: front(W, 7) },
         '1,-1': { owner: 1, troops: 2, frontier: front(E, 1, { [NW]: 2 }) },
       },
-      'f:1,-1|2,-1',
+      F(1, -1, E),
       0,
       { 0: ['elves.immortal'] },
     );
@@ -121,7 +141,7 @@ describe('B6-B10 troop losses in real combats', () => {
         '2,0': { owner: 2, troops: 1, frontier: front(SE, 3) },
         '3,-1': { owner: 0, troops: 1, frontier: front(SW, 10) },
       },
-      't:2,0',
+      T(2, 0),
       0,
     );
     expect(after.territories['2,0']).toMatchObject({ owner: 2, troops: 1, frontier: [0, 0, 0, 0, 0, 0] });
@@ -129,7 +149,7 @@ describe('B6-B10 troop losses in real combats', () => {
   });
 
   it('B10 case i: an attacker of an undefended frontier loses his involved troops, and nothing more', () => {
-    const { after } = fight({ '2,0': { owner: 2, troops: 9 }, '3,-1': { owner: 0, troops: 2, frontier: front(SW, 1) } }, 't:2,0', 0);
+    const { after } = fight({ '2,0': { owner: 2, troops: 9 }, '3,-1': { owner: 0, troops: 2, frontier: front(SW, 1) } }, T(2, 0), 0);
     expect(after.territories['3,-1']).toMatchObject({ owner: 0, troops: 2, frontier: [0, 0, 0, 0, 0, 0] });
     expect(after.territories['2,0']!.troops).toBe(9);
   });
@@ -139,7 +159,7 @@ describe('B9 all strengths equal', () => {
   it('in a frontier combat, each side loses 1', () => {
     const { after } = fight(
       { '2,-1': { owner: 0, troops: 1, frontier: front(W, 2) }, '1,-1': { owner: 1, troops: 1, frontier: front(E, 2) } },
-      'f:1,-1|2,-1',
+      F(1, -1, E),
       1,
     );
     expect(after.territories['2,-1']!.frontier).toEqual(front(W, 1));
@@ -147,7 +167,7 @@ describe('B9 all strengths equal', () => {
   });
 
   it('in a territory combat, the attacker at the frontier loses 1 and the defender on his territory none', () => {
-    const { after } = fight({ '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 1) } }, 't:2,0', 0, { 0: ['elves.warrior'] });
+    const { after } = fight({ '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 1) } }, T(2, 0), 0, { 0: ['elves.warrior'] });
     expect(after.territories['3,-1']).toMatchObject({ troops: 1, frontier: [0, 0, 0, 0, 0, 0] });
     expect(after.territories['2,0']!.troops).toBe(3);
   });
@@ -155,7 +175,7 @@ describe('B9 all strengths equal', () => {
 
 describe('B12 consequences', () => {
   it('an emptied territory with no troop left on its tile is lost; a single attacker left facing it moves all his facing troops in', () => {
-    const { after } = fight({ '2,0': { owner: 2, troops: 1 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 4) } }, 't:2,0', 0);
+    const { after } = fight({ '2,0': { owner: 2, troops: 1 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 4) } }, T(2, 0), 0);
     expect(after.territories['2,0']).toMatchObject({ owner: 0, troops: 4 });
     expect(after.territories['3,-1']).toMatchObject({ owner: 0, troops: 1, frontier: [0, 0, 0, 0, 0, 0] });
   });
@@ -170,14 +190,14 @@ describe('B13/S3 taking a portal makes its owner a vassal', () => {
         '0,2': { owner: 2, troops: 1, frontier: front(E, 2) },
         '1,2': { owner: 0, troops: 1, frontier: front(W, 1) },
       },
-      't:0,4',
+      T(0, 4),
       0,
     );
     expect(after.territories['0,4']).toMatchObject({ owner: 0, troops: 4 });
     expect(after.players.map((p) => p.suzerain)).toEqual([null, null, 0]);
     expect(after.territories['0,2']).toMatchObject({ troops: 3, frontier: [0, 0, 0, 0, 0, 0] });
     expect(after.territories['1,2']).toMatchObject({ troops: 2, frontier: [0, 0, 0, 0, 0, 0] });
-    expect(phase(after).combats).toContain('f:0,2|1,2');
+    expect(phase(after).combats).toContainEqual(fRef('0,2', E));
     expect(stageOf(after).kind).toBe('exercise'); // no combat left to choose
     expect(phase(after).winner).toBeNull();
   });
@@ -191,14 +211,14 @@ describe('B13/S3 taking a portal makes its owner a vassal', () => {
     };
     const g = conquestStart();
     let s = withPlayer(withTroops(g.state, board), 2, { suzerain: 0 });
-    s = must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: 't:1,1' });
-    expect(battleOf(s).camps).toEqual({ 0: 'c0', 1: 'defender', 2: 'c0' });
+    s = must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: T(1, 1) });
+    expect(battleOf(s).camps).toEqual({ 0: 0, 1: 'defender', 2: 0 });
     // When the suzerain changes camp, his vassal follows.
     expect(battleOf(must(s, { kind: 'joinCamp', seat: 0, camp: 'defender' })).camps).toEqual({ 0: 'defender', 1: 'defender', 2: 'defender' });
     s = must(must(s, { kind: 'done', seat: 0 }), { kind: 'done', seat: 1 });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 2 });
     expect(refusal(s, { kind: 'joinCamp', seat: 2, camp: 'defender' })).toEqual({ code: 'BadCamp', rule: 'S3i' });
-    expect(refusal(s, { kind: 'joinCamp', seat: 2, camp: 'c2' })).toEqual({ code: 'BadCamp', rule: 'S3i' });
+    expect(refusal(s, { kind: 'joinCamp', seat: 2, camp: 2 })).toEqual({ code: 'BadCamp', rule: 'S3i' });
     // Both attack together: 2 + 2 = 4 each against 3; the defender loses 0 + 2 = 2.
     const after = keepAll(buildArmies(readyAll(s), g.vaults));
     expect(after.territories['1,1']).toMatchObject({ owner: 1, troops: 1 });
@@ -209,15 +229,15 @@ describe('B13/S3 taking a portal makes its owner a vassal', () => {
 
 describe('S1 wild territories', () => {
   it('a lone attacker stronger than the markers defeats it: markers removed, he takes it, losing nothing', () => {
-    const { after, before } = fight({ '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3) } }, 't:3,-1', 0);
+    const { after, before } = fight({ '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3) } }, T(3, -1), 0);
     expect(before.territories['3,-1']!.wild).toEqual([2]);
-    expect(battleOf(before)).toMatchObject({ defender: 'wild', camps: { 0: 'c0' } }); // the wild camp builds no army
+    expect(battleOf(before)).toMatchObject({ defender: 'wild', camps: { 0: 0 } }); // the wild camp builds no army
     expect(after.territories['3,-1']).toMatchObject({ owner: 0, troops: 3, wild: [] });
     expect(after.territories['4,-2']!.frontier).toEqual([0, 0, 0, 0, 0, 0]);
   });
 
   it('weaker than the markers, the attacker loses troops and the markers stay', () => {
-    const { after } = fight({ '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3) }, '3,-1': { wild: [4] } }, 't:3,-1', 0);
+    const { after } = fight({ '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3) }, '3,-1': { wild: [4] } }, T(3, -1), 0);
     expect(after.territories['3,-1']).toMatchObject({ owner: null, wild: [4] });
     expect(after.territories['4,-2']!.frontier).toEqual(front(SW, 2));
   });
@@ -225,7 +245,7 @@ describe('S1 wild territories', () => {
   it('defeated by two players, it is left uncontrolled and empty while both face it', () => {
     const { after } = fight(
       { '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3) }, '2,0': { owner: 1, troops: 1, frontier: front(NE, 3) } },
-      't:3,-1',
+      T(3, -1),
       0,
     );
     expect(after.territories['3,-1']).toMatchObject({ owner: null, troops: 0, wild: [] });
@@ -242,12 +262,12 @@ describe('S2 one player on two frontiers of one combat', () => {
   });
 
   it('his troops at both frontiers count in his strength, and he counts as two opponents', () => {
-    const { after, before } = fight(twoFronts(3), 't:2,0', 0);
+    const { after, before } = fight(twoFronts(3), T(2, 0), 0);
     expect(battleOf(before).stacks[0]).toEqual([
       { at: '2,-1', dir: SE },
       { at: '3,-1', dir: SW },
     ]);
-    expect(strengthOfSeat(before, battleOf(before), 0)).toBe(4);
+    expect(seatStrength(before, battleOf(before), 0)).toBe(4);
     // 4 and 4 against 3: the defender loses 0 + 2.
     expect(after.territories['2,0']).toMatchObject({ owner: 1, troops: 1 });
     expect(after.territories['3,-1']!.frontier).toEqual(front(SW, 2));
@@ -256,7 +276,7 @@ describe('S2 one player on two frontiers of one combat', () => {
 
   it('both of his frontiers take losses', () => {
     // 4 against 6: each frontier loses 0 + 1.
-    const { after } = fight(twoFronts(6), 't:2,0', 0);
+    const { after } = fight(twoFronts(6), T(2, 0), 0);
     expect(after.territories['3,-1']!.frontier).toEqual(front(SW, 1));
     expect(after.territories['2,-1']!.frontier).toEqual(front(SE, 1));
     expect(after.territories['2,0']!.troops).toBe(6);
@@ -273,14 +293,14 @@ describe('E7a-B12 a combat changes the next ones: troops that won a frontier com
       '1,0': { owner: 2, troops: 1, frontier: front(NW, 1) },
     });
     s = revealAll(atReveal(s, 'feint', {}));
-    expect(phase(s).combats).toEqual(['f:1,-1|2,-1', 't:1,-1']);
-    s = keepAll(buildArmies(readyAll(must(s, { kind: 'chooseCombat', seat: 0, combat: 'f:1,-1|2,-1' })), g.vaults));
+    expect(phase(s).combats).toEqual([fRef('1,-1', E), tRef('1,-1')]);
+    s = keepAll(buildArmies(readyAll(must(s, { kind: 'chooseCombat', seat: 0, combat: F(1, -1, E) })), g.vaults));
     // Seat 1 lost his frontier troop and 1 missing from 1,-1 (4 against 1: 1 + 1 = 2, missing 1): 1,-1 is lost;
     // seat 0 and seat 2 now both face it.
     expect(s.territories['1,-1']).toMatchObject({ owner: null, troops: 0 });
     expect(stageOf(s)).toEqual({ kind: 'choose', turn: 2 });
-    const t = must(s, { kind: 'chooseCombat', seat: 2, combat: 't:1,-1' });
-    expect(battleOf(t)).toMatchObject({ defender: null, camps: { 0: 'c0', 2: 'c2' } });
+    const t = must(s, { kind: 'chooseCombat', seat: 2, combat: T(1, -1) });
+    expect(battleOf(t)).toMatchObject({ defender: null, camps: { 0: 0, 2: 2 } });
     expect(refusal(t, { kind: 'joinCamp', seat: 2, camp: 'defender' })).toEqual({ code: 'BadCamp', rule: 'E10' });
   });
 });

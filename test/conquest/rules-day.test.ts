@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type GameState, awaiting, legalActions } from '../../engine/index.js';
+import {
+  type GameState,
+  awaiting,
+  legalActions,
+} from '../../engine/index.js';
 import { must, refusal } from '../support/fixtures.js';
 import {
   H,
   SE,
+  T,
   SW,
-  battleOf,
   atChoose,
   atReveal,
   buildArmies,
@@ -24,7 +28,7 @@ import {
 /** A stage's name, with the purpose of a secret round. */
 const stageName = (s: GameState): string => {
   const st = stageOf(s);
-  return st.kind === 'secret' ? `secret:${st.round.purpose}` : st.kind;
+  return st.kind === 'secretCommit' || st.kind === 'secretReveal' ? `secret:${st.round.purpose}` : st.kind;
 };
 
 describe('D1-D3 the day: Production, Expansion, Logistics; the token passes', () => {
@@ -80,7 +84,7 @@ describe('W1 supremacy: every other player in one\'s vassal chain', () => {
       ...(seat1Vassal ? { '-3,-1': { owner: 2, troops: 1 } } : {}),
     });
     if (seat1Vassal) s = withPlayer(s, 1, { suzerain: 2 });
-    s = must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: 't:0,4' });
+    s = must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: T(0, 4) });
     return buildArmies(readyAll(s), []);
   }
 
@@ -91,7 +95,7 @@ describe('W1 supremacy: every other player in one\'s vassal chain', () => {
     expect(phase(s).winner).toBe(0);
     expect(awaiting(s)).toEqual({ kind: 'over' });
     expect(legalActions(s, 0)).toEqual([]);
-    expect(refusal(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: null })).toEqual({ code: 'GameOver', rule: 'A2' });
+    expect(refusal(s, { kind: 'keepHand', seat: 0 })).toEqual({ code: 'GameOver', rule: 'A2' });
     expect(refusal(s, { kind: 'absent', seat: 0 })).toEqual({ code: 'GameOver', rule: 'A2' });
   });
 
@@ -154,7 +158,7 @@ describe('T5 absent players: the table makes the passive choice', () => {
     expect(done.players[0]!.energy).toBe(g.state.players[0]!.energy + 5); // nothing spent; day 2's production
     // A battle: the absent seat's army is complete without a card.
     let b = withTroops(g.state, { '0,3': { owner: 0, troops: 1, frontier: front(SE, 1) }, '0,4': { owner: 2, troops: 3 } });
-    b = readyAll(must(atChoose(b, 0), { kind: 'chooseCombat', seat: 0, combat: 't:0,4' }));
+    b = readyAll(must(atChoose(b, 0), { kind: 'chooseCombat', seat: 0, combat: T(0, 4) }));
     const hand = b.players[0]!.cards.hand;
     b = must(b, { kind: 'absent', seat: 0 });
     expect(b.players[0]!.cards.hand).toEqual(hand);
@@ -231,9 +235,9 @@ describe('T7a what a forfeited player still does; W1a the last player who has no
   it('a forfeited defender\'s decisions are answered at once: the combat goes on', () => {
     const g = conquestStart();
     let s = withPlayer(withTroops(g.state, { '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) } }), 2, { forfeited: true });
-    s = must(must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: 't:2,0' }), { kind: 'done', seat: 0 });
+    s = must(must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: T(2, 0) }), { kind: 'done', seat: 0 });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 });
-    expect(battleOf(s).step).toBe('armies');
+    expect(stageOf(s).kind).toBe('armies');
   });
 
   it('the last player who has not forfeited wins, even as the vassal of a forfeited player', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type GameState, awaiting, legalActions, localRandom } from '../../engine/index.js';
+import {
+  type GameState,
+  awaiting,
+  legalActions,
+} from '../../engine/index.js';
+import { localRandom } from '../../engine/local/index.js';
 import { determineCombats } from '../../engine/conquest/expansion.js';
 import { must, refusal } from '../support/fixtures.js';
 import {
@@ -15,8 +20,12 @@ import {
   atStage,
   battleOf,
   buildArmies,
+  F,
+  T,
   commitOf,
   conquestStart,
+  fRef,
+  tRef,
   front,
   handOf,
   handOpenings,
@@ -111,7 +120,7 @@ describe('E3-E4 spreading troops to frontiers', () => {
     let s = must(board(), { kind: 'done', seat: 0 });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 1 });
     s = must(must(s, { kind: 'done', seat: 1 }), { kind: 'done', seat: 2 });
-    expect(stageOf(s)).toMatchObject({ kind: 'secret', round: { purpose: 'feint', step: 'commit', turn: 0 } });
+    expect(stageOf(s)).toMatchObject({ kind: 'secretCommit', round: { purpose: 'feint' }, turn: 0 });
   });
 });
 
@@ -123,7 +132,7 @@ describe('E5 feints: committed in secret, revealed, carried out together', () =>
         '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3) },
         '-2,-1': { owner: 1, troops: 1, frontier: front(SE, 2) },
       }),
-      { kind: 'secret', round: { purpose: 'feint', step: 'commit', turn: 0, commits: {}, reveals: {} } },
+      { kind: 'secretCommit', round: { purpose: 'feint', commits: {}, sealed: {}, reveals: {} }, turn: 0 },
     );
   const feint0 = { purpose: 'feint', feints: [{ at: H(4, -2), dir: SW, count: 2 }] } as const;
   const tooMany = { purpose: 'feint', feints: [{ at: H(-2, -1), dir: SE, count: 5 }] } as const;
@@ -134,7 +143,7 @@ describe('E5 feints: committed in secret, revealed, carried out together', () =>
     expect(refusal(s, revealOf(0, feint0))).toEqual({ code: 'NotYourTurn', rule: 'A2' }); // seat 1 commits next
     s = must(s, commitOf(s, 1, tooMany));
     s = must(s, commitOf(s, 2, noFeint));
-    expect(stageOf(s)).toMatchObject({ kind: 'secret', round: { step: 'reveal', turn: 0 } });
+    expect(stageOf(s)).toMatchObject({ kind: 'secretReveal', turn: 0 });
     // Seat 0 reveals something else: refused.
     expect(refusal(s, revealOf(0, noFeint))).toEqual({ code: 'SecretMismatch', rule: 'T2' });
     expect(refusal(s, revealOf(0, feint0, 'f'.repeat(32)))).toEqual({ code: 'SecretMismatch', rule: 'T2' });
@@ -146,7 +155,7 @@ describe('E5 feints: committed in secret, revealed, carried out together', () =>
     s = must(s, revealOf(2, noFeint));
     expect(s.territories['4,-2']).toMatchObject({ troops: 3, frontier: front(SW, 1) });
     expect(s.territories['-2,-1']).toMatchObject({ troops: 1, frontier: front(SE, 2) });
-    expect(phase(s).combats).toEqual(['t:-2,0', 't:3,-1']);
+    expect(phase(s).combats).toEqual([tRef('-2,0'), tRef('3,-1')]);
   });
 
   it('a feint calls back only one\'s own frontier troops, each frontier once', () => {
@@ -179,7 +188,7 @@ describe('E6 an empty territory faced by a single player is taken without a figh
     });
     const after = revealAll(atReveal(s, 'feint', {}));
     expect(after.territories['1,0']).toMatchObject({ owner: null, troops: 0 });
-    expect(phase(after).combats).toEqual(['t:1,0']);
+    expect(phase(after).combats).toEqual([tRef('1,0')]);
   });
 });
 
@@ -197,13 +206,13 @@ const combatsBoard = () =>
   });
 
 describe('E7 the combats to resolve', () => {
-  it('a frontier combat "f:A|B" (A < B) where both sides hold troops, a territory combat "t:K" at each attacked, undefended territory', () => {
+  it('a frontier combat (named by its side with the smaller key) where both sides hold troops, a territory combat at each attacked, undefended territory', () => {
     const after = revealAll(atReveal(combatsBoard(), 'feint', {}));
-    expect(phase(after).combats).toEqual(['f:1,-1|2,-1', 't:-2,0', 't:2,0']);
+    expect(phase(after).combats).toEqual([fRef('1,-1', E), tRef('-2,0'), tRef('2,0')]);
     expect(determineCombats(combatsBoard())).toEqual(phase(after).combats);
     // A defended frontier is no territory combat: 1,-1 and 2,-1 face each other.
-    expect(phase(after).combats).not.toContain('t:1,-1');
-    expect(phase(after).combats).not.toContain('t:2,-1');
+    expect(phase(after).combats).not.toContainEqual(tRef('1,-1'));
+    expect(phase(after).combats).not.toContainEqual(tRef('2,-1'));
   });
 });
 
@@ -212,14 +221,16 @@ describe('E9 choosing combats in turn order', () => {
     const s = revealAll(atReveal(combatsBoard(), 'feint', {}));
     expect(stageOf(s)).toEqual({ kind: 'choose', turn: 0 });
     expect(allLegalApply(s, 0)).toEqual([
-      { kind: 'chooseCombat', seat: 0, combat: 'f:1,-1|2,-1' },
-      { kind: 'chooseCombat', seat: 0, combat: 't:2,0' },
+      { kind: 'chooseCombat', seat: 0, combat: F(1, -1, E) },
+      { kind: 'chooseCombat', seat: 0, combat: T(2, 0) },
     ]);
-    expect(refusal(s, { kind: 'chooseCombat', seat: 0, combat: 't:-2,0' })).toEqual({ code: 'UnknownCombat', rule: 'E9' });
-    expect(refusal(s, { kind: 'chooseCombat', seat: 0, combat: 't:9,9' })).toEqual({ code: 'UnknownCombat', rule: 'E9' });
+    expect(refusal(s, { kind: 'chooseCombat', seat: 0, combat: T(-2, 0) })).toEqual({ code: 'UnknownCombat', rule: 'E9' });
+    expect(refusal(s, { kind: 'chooseCombat', seat: 0, combat: T(9, 9) })).toEqual({ code: 'UnknownCombat', rule: 'E9' });
     expect(refusal(s, { kind: 'done', seat: 0 })).toEqual({ code: 'WrongStep', rule: 'E9' });
-    const chosen = must(s, { kind: 'chooseCombat', seat: 0, combat: 't:2,0' });
-    expect(battleOf(chosen)).toMatchObject({ id: 't:2,0', chooser: 0, defender: 2, camps: { 0: 'c0', 2: 'defender' } });
+    // The same frontier combat named from its other side is the same combat.
+    expect(stageOf(must(s, { kind: 'chooseCombat', seat: 0, combat: F(2, -1, W) }))).toMatchObject({ kind: 'camps', battle: { combat: fRef('1,-1', E) } });
+    const chosen = must(s, { kind: 'chooseCombat', seat: 0, combat: T(2, 0) });
+    expect(battleOf(chosen)).toMatchObject({ combat: tRef('2,0'), chooser: 0, defender: 2, camps: { 0: 0, 2: 'defender' } });
   });
 
   it('a player with no unresolved combat is skipped; the choice goes round', () => {
@@ -228,11 +239,11 @@ describe('E9 choosing combats in turn order', () => {
     const after = revealAll(atReveal(atStage(s, stageOf(s), { first: 2 }), 'feint', {}, 2));
     expect(stageOf(after)).toEqual({ kind: 'choose', turn: 0 });
     // Seat 0 resolves the wild 2,0 (2 troops against 2: he loses 1); then seat 1 chooses, then seat 0 again.
-    let t = keepAll(buildArmies(readyAll(must(after, { kind: 'chooseCombat', seat: 0, combat: 't:2,0' })), []));
+    let t = keepAll(buildArmies(readyAll(must(after, { kind: 'chooseCombat', seat: 0, combat: T(2, 0) })), []));
     expect(stageOf(t)).toEqual({ kind: 'choose', turn: 1 });
-    t = keepAll(buildArmies(readyAll(must(t, { kind: 'chooseCombat', seat: 1, combat: 't:-2,0' })), []));
+    t = keepAll(buildArmies(readyAll(must(t, { kind: 'chooseCombat', seat: 1, combat: T(-2, 0) })), []));
     expect(stageOf(t)).toEqual({ kind: 'choose', turn: 0 });
-    expect(legalActions(t, 0)).toEqual([{ kind: 'chooseCombat', seat: 0, combat: 'f:1,-1|2,-1' }]);
+    expect(legalActions(t, 0)).toEqual([{ kind: 'chooseCombat', seat: 0, combat: F(1, -1, E) }]);
   });
 });
 
@@ -248,33 +259,48 @@ describe('E10-E12 camps and negotiation', () => {
         }),
         0,
       ),
-      { kind: 'chooseCombat', seat: 0, combat: 't:2,0' },
+      { kind: 'chooseCombat', seat: 0, combat: T(2, 0) },
     );
 
   it('joining the defender\'s camp or going back to one\'s own is unilateral; another player\'s camp needs every member\'s consent', () => {
     let s = negotiation();
-    expect(battleOf(s).camps).toEqual({ 0: 'c0', 1: 'c1', 2: 'defender' });
-    expect(allLegalApply(s, 0).map((a) => (a.kind === 'joinCamp' ? a.camp : a.kind))).toEqual(['c1', 'defender', 'withdraw', 'withdraw', 'done']);
-    expect(refusal(s, { kind: 'joinCamp', seat: 0, camp: 'c7' })).toEqual({ code: 'BadCamp', rule: 'E10' });
-    expect(refusal(s, { kind: 'joinCamp', seat: 0, camp: 'c0' })).toEqual({ code: 'BadCamp', rule: 'E10' });
+    expect(battleOf(s).camps).toEqual({ 0: 0, 1: 1, 2: 'defender' });
+    expect(allLegalApply(s, 0).map((a) => (a.kind === 'joinCamp' ? a.camp : a.kind))).toEqual(['defender', 1, 'withdraw', 'withdraw', 'done']);
+    expect(refusal(s, { kind: 'joinCamp', seat: 0, camp: 5 })).toEqual({ code: 'BadCamp', rule: 'E10' });
+    expect(refusal(s, { kind: 'joinCamp', seat: 0, camp: 0 })).toEqual({ code: 'BadCamp', rule: 'E10' });
     expect(refusal(s, { kind: 'answer', seat: 0, accept: true }).code).toBe('WrongStep');
     s = must(s, { kind: 'joinCamp', seat: 0, camp: 'defender' });
-    expect(battleOf(s).camps).toEqual({ 0: 'defender', 1: 'c1', 2: 'defender' });
-    s = must(s, { kind: 'joinCamp', seat: 0, camp: 'c0' });
-    expect(battleOf(s).camps[0]).toBe('c0');
-    // A proposal waits for seat 1's answer; a refusal changes nothing.
-    s = must(s, { kind: 'joinCamp', seat: 0, camp: 'c1' });
+    expect(battleOf(s).camps).toEqual({ 0: 'defender', 1: 1, 2: 'defender' });
+    // E11b: no going back to an arrangement of the camps already reached.
+    expect(refusal(s, { kind: 'joinCamp', seat: 0, camp: 0 })).toEqual({ code: 'ArrangementSeen', rule: 'E11b' });
+    // A proposal waits for seat 1's answer; a refusal changes nothing, and the proposal cannot be made again.
+    s = must(s, { kind: 'joinCamp', seat: 0, camp: 1 });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 1 });
     expect(refusal(s, { kind: 'done', seat: 1 })).toEqual({ code: 'WrongStep', rule: 'E11' });
     const refused = must(s, { kind: 'answer', seat: 1, accept: false });
-    expect(battleOf(refused).camps[0]).toBe('c0');
+    expect(battleOf(refused).camps[0]).toBe('defender');
     expect(awaiting(refused)).toEqual({ kind: 'seat', seat: 0 });
+    expect(refusal(refused, { kind: 'joinCamp', seat: 0, camp: 1 })).toEqual({ code: 'ArrangementSeen', rule: 'E11b' });
     s = must(s, { kind: 'answer', seat: 1, accept: true });
-    expect(battleOf(s).camps).toEqual({ 0: 'c1', 1: 'c1', 2: 'defender' });
-    // A fourth change is one too many.
-    expect(battleOf(s).changes[0]).toBe(3);
-    expect(refusal(s, { kind: 'joinCamp', seat: 0, camp: 'c0' })).toEqual({ code: 'TooManyChanges', rule: 'E11' });
+    expect(battleOf(s).camps).toEqual({ 0: 1, 1: 1, 2: 'defender' });
+    // Both other arrangements were reached already: no camp change is left to seat 0.
+    expect(refusal(s, { kind: 'joinCamp', seat: 0, camp: 0 })).toEqual({ code: 'ArrangementSeen', rule: 'E11b' });
     expect(legalActions(s, 0).some((a) => a.kind === 'joinCamp')).toBe(false);
+  });
+
+  it('E11b: negotiation always ends, whatever the seats do: a seat changing camps at every turn runs out of new arrangements', () => {
+    let s = negotiation();
+    let changes = 0;
+    for (let k = 0; k < 200 && stageOf(s).kind === 'camps'; k++) {
+      const who = awaiting(s);
+      if (who.kind !== 'seat') break;
+      const join = legalActions(s, who.seat).find((a) => a.kind === 'joinCamp');
+      if (join) changes++;
+      s = must(s, join ?? { kind: 'done', seat: who.seat });
+      while (stageOf(s).kind === 'proposal') s = must(s, { kind: 'answer', seat: (awaiting(s) as { seat: number }).seat, accept: true });
+    }
+    expect(['camps', 'proposal']).not.toContain(stageOf(s).kind);
+    expect(changes).toBeGreaterThan(2);
   });
 
   it('withdrawing troops cancels the "ready"s; the defender may not change camp; all ready with two camps starts the armies', () => {
@@ -284,22 +310,25 @@ describe('E10-E12 camps and negotiation', () => {
     expect(refusal(s, { kind: 'withdraw', seat: 1, at: H(1, 0), dir: W, count: 1 })).toEqual({ code: 'NotInvolved', rule: 'E10' });
     s = must(s, { kind: 'withdraw', seat: 1, at: H(1, 0), dir: E, count: 1 });
     expect(s.territories['1,0']).toMatchObject({ troops: 2, frontier: front(E, 1) });
-    expect(battleOf(s).done).toEqual([]);
+    expect(stageOf(s)).toMatchObject({ kind: 'camps', ready: [] });
     s = must(s, { kind: 'done', seat: 1 });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 2 });
-    expect(refusal(s, { kind: 'joinCamp', seat: 2, camp: 'c0' })).toEqual({ code: 'BadCamp', rule: 'E10' });
+    expect(refusal(s, { kind: 'joinCamp', seat: 2, camp: 0 })).toEqual({ code: 'BadCamp', rule: 'E10' });
     s = must(s, { kind: 'done', seat: 2 });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 }); // his "ready" was cancelled
     s = must(s, { kind: 'done', seat: 0 });
-    expect(battleOf(s)).toMatchObject({ step: 'armies', turn: 0 });
+    expect(stageOf(s)).toMatchObject({ kind: 'armies', turn: 0 });
   });
 
   it('a combat left with fewer than two camps is dropped: nobody took part', () => {
     let s = must(negotiation(), { kind: 'joinCamp', seat: 0, camp: 'defender' });
     s = must(s, { kind: 'done', seat: 0 });
     s = must(s, { kind: 'withdraw', seat: 1, at: H(1, 0), dir: E, count: 2 });
-    expect(stageOf(s).kind).not.toBe('battle');
-    expect(phase(s).resolved).toEqual(['t:2,0']);
+    // Seat 1 is out; one camp is left. Once the others are ready again, the combat leaves the list (E12a).
+    expect(battleOf(s).camps).toEqual({ 0: 'defender', 2: 'defender' });
+    s = readyAll(s);
+    expect('battle' in stageOf(s)).toBe(false);
+    expect(phase(s).resolved).toEqual([tRef('2,0')]);
     expect(s.territories['2,0']).toMatchObject({ owner: 2, troops: 3 });
     expect(s.territories['3,-1']).toMatchObject({ troops: 1, frontier: front(SW, 2) });
     expect(s.territories['1,0']).toMatchObject({ troops: 3, frontier: front(E, 0) });
@@ -314,11 +343,12 @@ describe('E16 military exercise for those who fought no combat', () => {
     expect(refusal(s, { kind: 'exercise', seat: 0, from: H(4, -2), to: H(3, -1) })).toEqual({ code: 'NotYourTerritory', rule: 'E16' });
     expect(refusal(s, { kind: 'exercise', seat: 0, from: H(4, -2), to: H(2, 0) })).toEqual({ code: 'NotYourTerritory', rule: 'E16' }); // not adjacent, not his
     s = must(s, { kind: 'exercise', seat: 0, from: H(4, -2), to: H(5, -2) });
-    expect(battleOf(s)).toMatchObject({ exercise: true, step: 'armies', camps: { 0: 'c0' } });
+    expect(stageOf(s)).toMatchObject({ kind: 'armies', battle: { combat: { kind: 'exercise', at: '4,-2' }, camps: { 0: 0 } } });
     s = buildArmies(s, g.vaults, { 0: ['elves.basic'] });
-    expect(battleOf(s).step).toBe('after');
+    expect(stageOf(s).kind).toBe('returnUnits');
     expect(s.territories).toEqual(g.state.territories);
-    s = must(s, { kind: 'afterCombat', seat: 0, toWorld: [], account: handOpenings(s, 0, g.vaults[0]!) });
+    s = must(s, { kind: 'returnUnits', seat: 0, units: [] });
+    s = must(s, { kind: 'accountHand', seat: 0, cards: handOpenings(s, 0, g.vaults[0]!), setAside: 2 });
     expect(s.players[0]!.setAside).toBe(2);
     s = must(s, { kind: 'random', value: localRandom('e16', 0) });
     expect(s.players[0]!.cards.hand).toHaveLength(5);
@@ -328,7 +358,7 @@ describe('E16 military exercise for those who fought no combat', () => {
   it('either of the two territories may be the one that attacks', () => {
     const g = conquestStart();
     const s = atStage(g.state, { kind: 'exercise', turn: 0, left: 3 });
-    expect(battleOf(must(s, { kind: 'exercise', seat: 0, from: H(5, -2), to: H(4, -2) })).exercise).toBe(true);
+    expect(battleOf(must(s, { kind: 'exercise', seat: 0, from: H(5, -2), to: H(4, -2) })).combat).toEqual({ kind: 'exercise', at: '4,-2', dir: E });
   });
 
   it('those who took part in a combat are skipped', () => {
@@ -339,15 +369,16 @@ describe('E16 military exercise for those who fought no combat', () => {
       '-2,-1': { owner: 1, troops: 1 },
     });
     let t = revealAll(atReveal(s, 'feint', {}));
-    t = keepAll(buildArmies(readyAll(must(t, { kind: 'chooseCombat', seat: 0, combat: 'f:1,-1|2,-1' })), []));
+    t = keepAll(buildArmies(readyAll(must(t, { kind: 'chooseCombat', seat: 0, combat: F(1, -1, E) })), []));
     expect(t.players.map((p) => p.fought)).toEqual([true, true, false]);
     expect(stageOf(t)).toEqual({ kind: 'exercise', turn: 2, left: 1 });
     expect(legalActions(t, 2)).toEqual([
       { kind: 'exercise', seat: 2, from: H(0, 3), to: H(0, 4) },
+      { kind: 'exercise', seat: 2, from: H(0, 4), to: H(0, 3) },
       { kind: 'done', seat: 2 },
     ]);
     expect(refusal(t, { kind: 'exercise', seat: 0, from: H(4, -2), to: H(5, -2) })).toEqual({ code: 'NotYourTurn', rule: 'A2' });
     t = must(t, { kind: 'done', seat: 2 });
-    expect(stageOf(t)).toMatchObject({ kind: 'secret', round: { purpose: 'purchase' } });
+    expect(stageOf(t)).toMatchObject({ kind: 'secretCommit', round: { purpose: 'purchase' } });
   });
 });

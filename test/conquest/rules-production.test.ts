@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type GameState, awaiting, energyRichTiles, legalActions } from '../../engine/index.js';
+import {
+  type GameState,
+  awaiting,
+  energyRichTiles,
+  legalActions,
+} from '../../engine/index.js';
 import { produce } from '../../engine/conquest/production.js';
 import { must, refusal } from '../support/fixtures.js';
 import { H, atReveal, conquestStart, drive, nextDay, phase, revealAll, stageOf, withPlayer, withTroops } from '../support/conquest.js';
@@ -95,7 +100,7 @@ describe('P5 a vassal\'s tribute: half of his own production, rounded up, to his
     // Seat 2 produces 6 (its 5 and seat 1's portal 1), pays 3 and 1 to seat 0, and keeps 3 + the 1 from seat 1.
     // With 3 players this chain is already seat 0's supremacy (W1), so the day would not reach its
     // Production: the Production phase is applied directly to the position.
-    const day2 = produce(vassalBoard(true));
+    const day2 = produce(vassalBoard(true), () => undefined);
     expect(yields(day2)).toEqual([
       { energy: 9 + 3, pure: 1 },
       { energy: 0, pure: 0 },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyAction, localRandom, parseAction, canonicalJson, legalActions, tileOpening } from '../../engine/index.js';
+import {
+  applyAction,
+  parseAction,
+  canonicalJson,
+  legalActions,
+  tileOpening,
+} from '../../engine/index.js';
+import { localRandom } from '../../engine/local/index.js';
 import { committedGame, must, refusal } from '../support/fixtures.js';
 
 describe('bad input is refused with a reason and changes nothing', () => {

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   type GameState,
-  agentStream,
   applyAction,
   awaiting,
   canonicalJson,
-  legalActions,
-  localRandom,
-  randomAgent,
-  startLocalGame,
+  legalOptions,
   stateHash,
 } from '../../engine/index.js';
+import { agentStream, localRandom, startLocalGame } from '../../engine/local/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
 import { setupFor } from '../support/fixtures.js';
 
 /** Plays map creation, optionally sending the state through a JSON round trip after every action; returns the hash after each action. */
@@ -25,7 +23,7 @@ function hashes(players: number, seed: string, roundTrip: boolean): string[] {
     const action =
       who.kind === 'random'
         ? { kind: 'random', value: localRandom(seed, state.randomEvents) }
-        : agents[who.seat]!(state, who.seat, legalActions(state, who.seat, game.vaults[who.seat]), game.vaults[who.seat]!);
+        : agents[who.seat]!(state, who.seat, legalOptions(state, who.seat, game.vaults[who.seat]), game.vaults[who.seat]!);
     const next = applyAction(state, action);
     if (!next.ok) throw new Error(next.error.message);
     state = roundTrip ? (JSON.parse(canonicalJson(next.value)) as GameState) : next.value;

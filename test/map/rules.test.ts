@@ -9,11 +9,11 @@ import {
   initialBlackTiles,
   landSites,
   legalActions,
-  localRandom,
   newGame,
   tilesLeft,
   tileOpening,
 } from '../../engine/index.js';
+import { localRandom } from '../../engine/local/index.js';
 import { committedGame, line, must, refusal, setupFor, withBoard } from '../support/fixtures.js';
 
 const H = (q: number, r: number) => ({ q, r });
@@ -252,24 +252,24 @@ describe('M13 the last tile forces the portal onto the map', () => {
 describe('M14 black tiles when the portal has nowhere to go', () => {
   it('gives one black tile when one makes a valid position', () => {
     const s = must(lastTileOnly(start2()), { kind: 'placeTile', seat: 0, from: 'faceUp', at: H(2, -1) });
-    expect(s.phase).toMatchObject({ name: 'mapCreation', step: 'black', blacksOwed: 1 });
+    expect(s.phase).toMatchObject({ name: 'mapCreation', stage: { kind: 'blacks', owed: 1 } });
     expect(refusal(s, { kind: 'endTurn', seat: 0 }).code).toBe('WrongStep');
     // A black tile at distance 2 leaves the portal with no site: useless.
     expect(refusal(s, { kind: 'placeBlack', seat: 0, at: H(1, -1) })).toEqual({ code: 'BlackTileUseless', rule: 'M14' });
     const after = must(s, { kind: 'placeBlack', seat: 0, at: H(3, -2) });
-    expect(after.phase).toMatchObject({ step: 'portal' });
+    expect(after.phase.stage).toMatchObject({ kind: 'portal' });
     expect(legalActions(after, 0).length).toBeGreaterThan(0);
     expect(legalActions(after, 0).every((a) => a.kind === 'placePortal')).toBe(true);
   });
   it('gives two when one is not enough', () => {
     const six = committedGame(6, 'six').state;
     const s = must(lastTileOnly(six), { kind: 'placeTile', seat: 0, from: 'faceUp', at: H(1, 0) });
-    expect(s.phase).toMatchObject({ step: 'black', blacksOwed: 2 });
+    expect(s.phase.stage).toMatchObject({ kind: 'blacks', owed: 2 });
     expect(blackTilesNeeded(s, 0)).toBe(2);
     const one = must(s, { kind: 'placeBlack', seat: 0, at: H(2, 0) });
-    expect(one.phase).toMatchObject({ step: 'black', blacksOwed: 1 });
+    expect(one.phase.stage).toMatchObject({ kind: 'blacks', owed: 1 });
     expect(refusal(one, { kind: 'placeBlack', seat: 0, at: H(0, 1) }).code).toBe('BlackTileUseless');
-    expect(must(one, { kind: 'placeBlack', seat: 0, at: H(3, 0) }).phase).toMatchObject({ step: 'portal' });
+    expect(must(one, { kind: 'placeBlack', seat: 0, at: H(3, 0) }).phase.stage).toMatchObject({ kind: 'portal' });
   });
   it('refuses a black tile nobody owes', () => {
     expect(refusal(portalStep(start2()), { kind: 'placeBlack', seat: 0, at: H(0, -2) })).toEqual({ code: 'BlackTileNotOwed', rule: 'M14' });
@@ -288,7 +288,7 @@ describe('M16 a tile with no valid position is set aside (ruling)', () => {
     const after = must(fenced, { kind: 'setAsideTile', seat: 0, from: 'faceUp' });
     expect(after.seats[0]!.faceUp).toBeNull();
     expect(Object.keys(after.map)).toEqual(Object.keys(fenced.map));
-    expect(after.phase).toMatchObject({ step: 'portal' });
+    expect(after.phase.stage).toMatchObject({ kind: 'portal' });
   });
 });
 
@@ -299,12 +299,12 @@ describe('M15 the final round', () => {
     const s = {
       ...s0,
       seats: s0.seats.map((x) => ({ ...x, faceUp: null, pile: { ...x.pile!, refs: [] } })),
-      phase: { name: 'finalRound', turn: 0, left: 2 } as const,
+      phase: { name: 'mapCreation', stage: { kind: 'finalRound', turn: 0, left: 2 } } as const,
     };
     expect(refusal(s, { kind: 'drawTile', seat: 0 })).toEqual({ code: 'WrongStep', rule: 'M15' });
     expect(refusal(s, { kind: 'placePortal', seat: 0, at: H(0, -3) }).code).toBe('CellOccupied');
     const moved = must(s, { kind: 'placePortal', seat: 0, at: H(1, -4) });
-    expect(moved.phase).toEqual({ name: 'finalRound', turn: 1, left: 1 });
+    expect(moved.phase).toEqual({ name: 'mapCreation', stage: { kind: 'finalRound', turn: 1, left: 1 } });
     const done = must(moved, { kind: 'endTurn', seat: 1 });
     expect(done.phase.name).toBe('conquest');
   });
@@ -316,7 +316,7 @@ describe('C1-C3 the conquest set-up', () => {
     return {
       ...s0,
       seats: s0.seats.map((x, i) => ({ ...x, faceUp: null, pile: { ...x.pile!, refs: [] }, portalPlacedAt: i === 0 ? 1 : 0 })),
-      phase: { name: 'finalRound', turn: 0, left: 2 } as const,
+      phase: { name: 'mapCreation', stage: { kind: 'finalRound', turn: 0, left: 2 } } as const,
     };
   };
   it('C1 the first player placed his portal at its final position first', () => {
@@ -377,7 +377,7 @@ describe('T5a an absent player while the map is built', () => {
     expect(Object.keys(placed.map).length).toBe(Object.keys(s.map).length + 1);
     const noFaceUp = { ...s, seats: s.seats.map((x, i) => (i === 0 ? { ...x, faceUp: null } : x)) };
     let t = must(noFaceUp, { kind: 'absent', seat: 0 });
-    expect(t.phase).toMatchObject({ step: 'drawing' });
+    expect(t.phase.stage).toMatchObject({ kind: 'draw' });
     t = must(t, { kind: 'random', value: localRandom('t5a', 0) });
     const ref = t.seats[0]!.drawn!;
     const after = must(t, { kind: 'absent', seat: 0 });

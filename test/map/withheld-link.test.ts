@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type GameState, agentStream, localRandom, playLocal, randomAgent, startLocalGame } from '../../engine/index.js';
+import {
+  type GameState,
+} from '../../engine/index.js';
+import { agentStream, localRandom, playLocal, startLocalGame } from '../../engine/local/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
 import { committedGame, must, refusal, setupFor } from '../support/fixtures.js';
 
 /** T5b: a random event whose beacon link some seats withheld names them; the engine applies their absence. */
@@ -14,7 +18,7 @@ describe('T5b: a withheld beacon link is an absence at that event', () => {
     expect(present.seats[0]!.drawn).not.toBeNull();
     expect(absent.seats[0]!.drawn).toBeNull();
     expect(absent.seats[0]!.unseen).toEqual([present.seats[0]!.drawn]);
-    expect(absent.phase).toMatchObject({ name: 'mapCreation', turn: 0, step: 'portal' });
+    expect(absent.phase).toMatchObject({ name: 'mapCreation', stage: { kind: 'portal', turn: 0 } });
     // Another seat's absence changes nothing for the drawer.
     expect(must(state, { kind: 'random', value, absent: [1] })).toEqual(present);
   });

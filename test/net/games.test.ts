@@ -1,6 +1,8 @@
 import './support/node-webrtc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentStream, awaiting, legalActions, randomAgent } from '../../engine/index.js';
+import { awaiting, legalOptions } from '../../engine/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
+import { agentStream } from '../../engine/local/index.js';
 import { type NetServers, skipNet, startNetServers } from './support/servers.js';
 import { botGenesis, finalHash, seatTable, type Seated, verifyWithScript } from './support/table.js';
 
@@ -35,7 +37,7 @@ describe.skipIf(skipNet)('complete games over the WebRTC mesh', () => {
         }
         const vault = g.secrets[1]!.vault;
         const state = person.view().state;
-        const r = await person.submit(choose(state, 1, legalActions(state, 1, vault), vault));
+        const r = await person.submit(choose(state, 1, legalOptions(state, 1, vault), vault));
         expect(r).toEqual({ ok: true, value: undefined });
       })();
     });

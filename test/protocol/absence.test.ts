@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Seat } from '../../engine/index.js';
+import {
+  type Seat,
+} from '../../engine/index.js';
 import { type Chain, expectation, makeMessage, type Network, type ParsedEntry, roundCanSettle, setTable, slotOf, verifyReplay } from '../../engine/protocol/index.js';
 import { honestAgents, read, setupFor, SHORT } from './harness.js';
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, commitment, legalActions, type SeatAction, toHex } from '../../engine/index.js';
+import {
+  canonicalJson,
+  commitment,
+  expandOption,
+  legalActions,
+  type SeatAction,
+  toHex,
+} from '../../engine/index.js';
 import {
   type Body,
   type Outcome,
@@ -240,7 +247,8 @@ describe('a malicious peer is caught by every honest peer', () => {
       players: 3,
       seed: 'pile',
       cheater: C,
-      agent: (state, seat, legal, vault) => {
+      agent: (state, seat, options, vault) => {
+        const legal = options.flatMap(expandOption);
         if (legal[0]?.kind === 'commitTiles') return { kind: 'commitTiles', seat, commitments: fake };
         const draw = legal.find((a) => a.kind === 'drawTile');
         if (draw) return draw;
@@ -250,7 +258,7 @@ describe('a malicious peer is caught by every honest peer', () => {
           const i = Number(drawn.split(':')[2]);
           return { ...place, opening: { ref: drawn, value: 'forest', salt: salt(i) } };
         }
-        return honest(state, seat, legal, vault);
+        return honest(state, seat, options, vault);
       },
     });
     await expectVerdict(p, 'IllegalAction', 'OpeningNotInPile');
@@ -292,7 +300,7 @@ describe('a malicious peer is caught by every honest peer', () => {
       seed: 'noreveal',
       cheater: C,
       agent: (state, seat, legal, vault) => {
-        if (legal.some((a) => a.kind !== 'commitTiles' && 'opening' in a && a.opening)) {
+        if (legal.flatMap(expandOption).some((a) => a.kind !== 'commitTiles' && 'opening' in a && a.opening)) {
           withheld++;
           return undefined; // never reveals its drawn tile
         }

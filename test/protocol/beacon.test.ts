@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { commitment, hashText } from '../../engine/index.js';
+import {
+  commitment,
+  hashText,
+} from '../../engine/index.js';
 import { beaconStep, beaconValue, isNextLink, makeBeaconChain, openingsProblem, finalOpenings, refsToOpen, TAGS, taggedDigest } from '../../engine/protocol/index.js';
 import { play } from './harness.js';
 

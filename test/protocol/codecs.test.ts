@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hashText } from '../../engine/index.js';
+import {
+  hashText,
+} from '../../engine/index.js';
 import {
   type Body,
   checkChoiceReveal,
@@ -28,7 +30,9 @@ import {
   unparseMessage,
   type WireMessage,
 } from '../../engine/protocol/index.js';
-import { RULES_VERSION } from '../../engine/index.js';
+import {
+  RULES_VERSION,
+} from '../../engine/index.js';
 import { setupFor } from './harness.js';
 import { simSecrets, seatIdentity } from '../../engine/protocol/index.js';
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fromHex, hashText, toHex } from '../../engine/index.js';
+import {
+  fromHex,
+  hashText,
+  toHex,
+} from '../../engine/index.js';
 import {
   digestText,
   hasCanonicalS,

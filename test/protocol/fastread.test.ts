@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson, hashText } from '../../engine/index.js';
+import {
+  canonicalJson,
+  hashText,
+} from '../../engine/index.js';
 import { RandomStream } from '../../engine/core/random.js';
 import { isCanonical } from '../../engine/protocol/json.js';
 import { readPlainCanonical } from '../../engine/protocol/plain-json.js';

@@ -1,4 +1,10 @@
-import { agentStream, type GameSetup, type Seat, randomAgent, toHex } from '../../engine/index.js';
+import {
+  type GameSetup,
+  type Seat,
+  toHex,
+} from '../../engine/index.js';
+import { agentStream } from '../../engine/local/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
 import {
   applyElement,
   type Body,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { greedyAgent } from '../../engine/index.js';
+import { greedyAgent } from '../../engine/agents/index.js';
 import { playProtocolGame, verifyReplay } from '../../engine/protocol/index.js';
 import { play, setupFor } from './harness.js';
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { commitment, TILE_COLOURS, tileOpening, toHex } from '../../engine/index.js';
+import {
+  commitment,
+  TILE_COLOURS,
+  tileOpening,
+  toHex,
+} from '../../engine/index.js';
 import { parseMessage } from '../../engine/protocol/index.js';
 import { play } from './harness.js';
 

@@ -19,45 +19,46 @@
  */
 import {
   type Action,
-  type Agent,
   type Battle,
   type GameState,
   type Hex,
-  type LocalGame,
+  type Option,
   type PlayerState,
   type SeatAction,
   type Stage,
   type Territory,
   type Vault,
-  agentStream,
   applyAction,
   awaiting,
   cardOpening,
   deal,
+  expandOption,
   hexKey,
   legalActions,
-  localRandom,
-  playLocal,
-  randomAgent,
-  startLocalGame,
+  legalOptions,
+  passiveAction,
 } from '../../engine/index.js';
+import { type Agent, randomAgent } from '../../engine/agents/index.js';
+import { type LocalGame, agentStream, localRandom, playLocal, startLocalGame } from '../../engine/local/index.js';
 import type { CardId } from '../../engine/cards/catalogue.js';
-import type { CardOpening, SecretChoice } from '../../engine/core/actions.js';
+import type { CardOpening, CombatChoice, SecretChoice } from '../../engine/core/actions.js';
+import type { CombatRef } from '../../engine/core/state.js';
+import type { Direction } from '../../engine/hex/index.js';
 import { addSegment, nextRefs } from '../../engine/conquest/cards.js';
 import { determineCombats } from '../../engine/conquest/expansion.js';
-import { secretDigest } from '../../engine/conquest/secret.js';
+import { sealChoice, secretDigest } from '../../engine/core/secret.js';
 import { must, setupFor } from './fixtures.js';
 
 export const SEED = 'conquest';
 export const H = (q: number, r: number): Hex => ({ q, r });
 
 /** Directions by name (E, SE, SW, W, NW, NE). */
-export const E = 0;
-export const SE = 1;
-export const SW = 2;
-export const W = 3;
-export const NW = 4;
-export const NE = 5;
+export const E = 0 as const;
+export const SE = 1 as const;
+export const SW = 2 as const;
+export const W = 3 as const;
+export const NW = 4 as const;
+export const NE = 5 as const;
 
 const starts = new Map<string, { state: GameState; vaults: readonly Vault[] }>();
 
@@ -166,10 +167,14 @@ export function openingOf(state: GameState, seat: number, vault: Vault, card: Ca
 /** A salt for secret choices. */
 export const SALT = '0123456789abcdef0123456789abcdef';
 
+/** The key test commitments are sealed with (their reveals are written by the tests themselves). */
+export const TEST_SEAL = 'ab'.repeat(32);
+
 export const commitOf = (state: GameState, seat: number, choice: SecretChoice, salt = SALT) => ({
   kind: 'commitSecret' as const,
   seat,
   digest: secretDigest(seat, phase(state).day, choice, salt),
+  sealed: sealChoice(TEST_SEAL, seat, phase(state).day, choice, salt)!,
 });
 export const revealOf = (seat: number, choice: SecretChoice, salt = SALT) => ({ kind: 'revealSecret' as const, seat, choice, salt });
 export const noFeint: SecretChoice = { purpose: 'feint', feints: [] };
@@ -181,11 +186,14 @@ export const noPurchase: SecretChoice = { purpose: 'purchase', cards: [], techno
  */
 export function atReveal(state: GameState, purpose: 'feint' | 'purchase', choices: Readonly<Record<number, SecretChoice>>, turn = phase(state).first): GameState {
   const commits: Record<number, string> = {};
+  const sealed: Record<number, string> = {};
   state.seats.forEach((_, seat) => {
     if (state.players[seat]!.forfeited) return;
-    commits[seat] = commitOf(state, seat, choices[seat] ?? (purpose === 'feint' ? noFeint : noPurchase)).digest;
+    const c = commitOf(state, seat, choices[seat] ?? (purpose === 'feint' ? noFeint : noPurchase));
+    commits[seat] = c.digest;
+    sealed[seat] = c.sealed;
   });
-  return atStage(state, { kind: 'secret', round: { purpose, step: 'reveal', turn, commits, reveals: {} } });
+  return atStage(state, { kind: 'secretReveal', round: { purpose, commits, sealed, reveals: {} }, turn });
 }
 
 /** Reveals every seat's choice of a round built with atReveal, in the order awaited. */
@@ -193,21 +201,17 @@ export function revealAll(state: GameState, choices: Readonly<Record<number, Sec
   let s = state;
   for (;;) {
     const st = stageOf(s);
-    if (st.kind !== 'secret' || st.round.step !== 'reveal') return s;
-    const seat = st.round.turn;
+    if (st.kind !== 'secretReveal') return s;
+    const seat = st.turn;
     s = must(s, revealOf(seat, choices[seat] ?? (st.round.purpose === 'feint' ? noFeint : noPurchase)));
   }
 }
 
 /**
- * A passive player who still acts himself: done, keep the hand, no feint, no purchase, the
- * first legal choice where there is no passive one.
+ * A passive player who still acts himself: the table's passive choice where one action expresses
+ * it (done, keep the hand, no feint, no purchase...), else the first legal action.
  */
-export const passiveAgent: Agent = (_state, _seat, legal) =>
-  legal.find((a) => a.kind === 'done') ??
-  legal.find((a) => a.kind === 'afterCombat' && a.account === null && a.toWorld.length === 0) ??
-  legal.find((a) => a.kind === 'answer' && !a.accept) ??
-  legal[0]!;
+export const passiveAgent: Agent = (state, _seat, options) => passiveAction(state) ?? expandOption(options[0]!)[0]!;
 
 /**
  * Plays on from `state` with `agent` for every seat (random events from the seed), the table
@@ -230,9 +234,9 @@ export function drive(
     if (who.kind === 'random') action = { kind: 'random', value: localRandom(seed, s.randomEvents) };
     else if (absent.includes(who.seat)) action = { kind: 'absent', seat: who.seat };
     else {
-      const legal = legalActions(s, who.seat, vaults[who.seat]);
-      if (legal.length === 0) throw new Error(`drive: seat ${who.seat} has no legal action at ${JSON.stringify(stageOf(s)).slice(0, 200)}`);
-      action = agent(s, who.seat, legal, vaults[who.seat]!);
+      const options = legalOptions(s, who.seat, vaults[who.seat]);
+      if (options.length === 0) throw new Error(`drive: seat ${who.seat} has no legal action at ${JSON.stringify(stageOf(s)).slice(0, 200)}`);
+      action = agent(s, who.seat, options, vaults[who.seat]!);
     }
     const r = applyAction(s, action);
     if (!r.ok) throw new Error(`drive: ${r.error.code} (${r.error.rule}) for ${JSON.stringify(action)}`);
@@ -245,17 +249,17 @@ export function drive(
 /** Stops at the next day's moves stage. */
 export const nextDay = (day: number) => (s: GameState) => s.phase.name === 'conquest' && (s.phase.winner !== null || (s.phase.day > day && s.phase.stage.kind === 'moves'));
 
-/** The battle being resolved. */
+/** The battle being resolved, at any of its stages. */
 export function battleOf(state: GameState): Battle {
   const st = stageOf(state);
-  if (st.kind !== 'battle') throw new Error(`not in a battle: ${st.kind}`);
+  if (!('battle' in st)) throw new Error(`not in a combat: ${st.kind}`);
   return st.battle;
 }
 
 /** Every seat of the negotiation declares itself ready, in the order awaited. */
 export function readyAll(state: GameState): GameState {
   let s = state;
-  while (stageOf(s).kind === 'battle' && battleOf(s).step === 'camps' && !battleOf(s).proposal) {
+  while (stageOf(s).kind === 'camps') {
     const who = awaiting(s);
     if (who.kind !== 'seat') break;
     s = must(s, { kind: 'done', seat: who.seat });
@@ -267,7 +271,7 @@ export function readyAll(state: GameState): GameState {
 export function buildArmies(state: GameState, vaults: readonly Vault[], units: Readonly<Record<number, readonly CardId[]>> = {}): GameState {
   let s = state;
   const left: Record<number, CardId[]> = Object.fromEntries(Object.entries(units).map(([k, v]) => [k, [...v]]));
-  while (stageOf(s).kind === 'battle' && battleOf(s).step === 'armies') {
+  while (stageOf(s).kind === 'armies') {
     const who = awaiting(s);
     if (who.kind !== 'seat') break;
     const next = left[who.seat]?.shift();
@@ -276,13 +280,16 @@ export function buildArmies(state: GameState, vaults: readonly Vault[], units: R
   return s;
 }
 
-/** Every participant keeps his hand and discards his units, then the random draw replenishes the hands. */
+/** Every participant discards his units and keeps his hand, then the random draw replenishes the hands. */
 export function keepAll(state: GameState): GameState {
   let s = state;
-  while (stageOf(s).kind === 'battle' && battleOf(s).step === 'after') {
+  for (;;) {
+    const st = stageOf(s);
     const who = awaiting(s);
     if (who.kind !== 'seat') break;
-    s = must(s, { kind: 'afterCombat', seat: who.seat, toWorld: [], account: null });
+    if (st.kind === 'returnUnits') s = must(s, { kind: 'returnUnits', seat: who.seat, units: [] });
+    else if (st.kind === 'keepOrAccount') s = must(s, { kind: 'keepHand', seat: who.seat });
+    else break;
   }
   if (stageOf(s).kind === 'drawing') s = must(s, { kind: 'random', value: localRandom(SEED, s.randomEvents) });
   return s;
@@ -297,6 +304,9 @@ export function allLegalApply(state: GameState, seat: number, vault?: Vault): Se
   }
   return legal;
 }
+
+/** The options offered to a seat, by their kind and the action kind they stand for. */
+export const optionKinds = (options: readonly Option[]): string[] => options.map((o) => ('action' in o ? `${o.kind}:${o.action.kind}` : o.kind));
 
 export const key = hexKey;
 
@@ -339,4 +349,22 @@ export function deckDown(state: GameState, seat: number, vault: Vault, keep: num
     };
   }
   return withPlayer(state, seat, { cards });
+}
+
+/** A territory combat as an action names it, and as the state lists it (E7). */
+export const T = (q: number, r: number): CombatChoice => ({ kind: 'territory', at: H(q, r) });
+export const tRef = (at: string): CombatRef => ({ kind: 'territory', at });
+/** A frontier combat by its side with the smaller key, as an action names it, and as the state lists it. */
+export const F = (q: number, r: number, dir: Direction): CombatChoice => ({ kind: 'frontier', at: H(q, r), dir });
+export const fRef = (at: string, dir: Direction): CombatRef => ({ kind: 'frontier', at, dir });
+
+/** Applies the table's passive choice while the game stands at one of `kinds` (for tests that go through a step without choosing). */
+export function passiveThrough(state: GameState, kinds: readonly string[]): GameState {
+  let s = state;
+  while (kinds.includes(stageOf(s).kind)) {
+    const a = passiveAction(s);
+    if (!a) break;
+    s = must(s, a);
+  }
+  return s;
 }

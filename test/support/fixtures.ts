@@ -4,15 +4,13 @@ import {
   type GameState,
   type Hex,
   type LandTile,
-  type LocalGame,
   type TileColour,
   COLOURS,
   applyAction,
   hexKey,
-  startLocalGame,
-  step,
   tileCommitments,
 } from '../../engine/index.js';
+import { type LocalGame, startLocalGame, step } from '../../engine/local/index.js';
 
 export const setupFor = (players: number, firstSeat = 0): GameSetup => ({
   players: COLOURS.slice(0, players).map((colour, i) => ({ colour, civilisation: (['elves', 'dwarves', 'necromancers', 'miners', 'druids', 'tritons'] as const)[i]! })),
@@ -62,3 +60,6 @@ export function refusal(state: GameState, action: unknown): { code: string; rule
 
 /** Stops a local game when the conquest begins: for tests of map creation alone. */
 export const atConquest = (state: GameState): boolean => state.phase.name === 'conquest';
+
+/** The stage of map creation or of the conquest. */
+export const stageKind = (state: GameState): string => state.phase.stage.kind;

@@ -1,4 +1,11 @@
-import { type GameState, RANKS, UNIT_RANKS, unitCard } from '../../engine/index.js';
+import {
+  type BattleUnit,
+  type GameState,
+  type Stage,
+  RANKS,
+  UNIT_RANKS,
+  unitCard,
+} from '../../engine/index.js';
 import { countOf, total } from '../../engine/conquest/cards.js';
 
 /** Troops of every seat on the board (territories and frontiers). */
@@ -14,17 +21,11 @@ export function conquestInvariant(state: GameState): string | null {
   for (const [key, t] of Object.entries(state.territories)) {
     if (t.troops < 0 || t.frontier.some((n) => n < 0)) return `negative troops on ${key}`;
     if (t.owner === null && (t.troops > 0 || t.frontier.some((n) => n > 0))) return `troops without an owner on ${key}`;
-    if (t.owner !== null && t.troops === 0) return `a controlled territory with no troop on it: ${key}`;
+    if (t.owner !== null && t.troops === 0 && !awaitingRefill(state, key)) return `a controlled territory with no troop on it: ${key}`;
     if (t.owner !== null && t.wild.length > 0) return `wild markers on a controlled territory ${key}`;
   }
   const stage = state.phase.stage;
-  // Units in an army are on the table until their player's end of combat moves them on (B15).
-  // A combat may be waiting behind draws (a hand cycled on a second frontier, S2a).
-  const battleOf = (st: typeof stage): Extract<typeof stage, { kind: 'battle' }>['battle'] | null =>
-    st.kind === 'battle' ? st.battle : st.kind === 'drawing' || st.kind === 'reshuffle' ? battleOf(st.pending.then) : null;
-  const battle = battleOf(stage);
-  const armies: Record<number, readonly string[]> = {};
-  if (battle) for (const [seat, army] of Object.entries(battle.armies)) if (!(battle.step === 'after' && battle.done.includes(Number(seat)))) armies[Number(seat)] = army;
+  const armies = unitsInPlay(stage);
   for (let seat = 0; seat < state.players.length; seat++) {
     const p = state.players[seat]!;
     if (p.energy < 0 || p.setAside < 0 || p.pure < 0) return `seat ${seat} has negative energy`;
@@ -38,12 +39,34 @@ export function conquestInvariant(state: GameState): string | null {
     // Units are in the World or owned, never both, never more than the World's copies (once the starting deck is dealt).
     if (c.segments.length === 0 || stage.kind === 'over') continue;
     const civ = state.seats[seat]!.civilisation;
-    const army = armies[seat] ?? [];
+    const army = armies.filter((u) => u.owner === seat);
     for (const r of UNIT_RANKS) {
       const id = unitCard(civ, r);
-      const ownedCount = countOf(c.discard, id) + c.segments.reduce((n, s) => n + countOf(s.remaining, id), 0) + army.filter((x) => x === id).length;
+      const ownedCount = countOf(c.discard, id) + c.segments.reduce((n, s) => n + countOf(s.remaining, id), 0) + army.filter((u) => u.card === id).length;
       if (ownedCount + countOf(p.world, id) !== RANKS[r].copies) return `seat ${seat}: ${id} owned ${ownedCount} + World ${countOf(p.world, id)} != ${RANKS[r].copies}`;
     }
   }
   return null;
+}
+
+/**
+ * Units on the table (B2, B2a): those of the combat being resolved, until their player's end of
+ * combat moves them on (B15). A combat may be waiting behind draws (extra discards, S2a).
+ */
+function unitsInPlay(stage: Stage): BattleUnit[] {
+  if (stage.kind === 'drawing' || stage.kind === 'reshuffle') return unitsInPlay(stage.pending.then);
+  if (!('battle' in stage)) return [];
+  const all = [...stage.battle.units, ...stage.battle.aside];
+  if (stage.kind === 'returnUnits') return all.filter((u) => stage.waiting.includes(u.owner));
+  if (stage.kind === 'keepOrAccount' || stage.kind === 'endCombat') return [];
+  if (stage.kind === 'abilities' && stage.then.kind === 'returnUnits') return all;
+  return all;
+}
+
+/** B11, B12a: while losses are allocated or emptied territories refilled, a combat's tiles may stand empty for a moment. */
+function awaitingRefill(state: GameState, key: string): boolean {
+  const stage = state.phase.stage;
+  if (stage.kind !== 'losses' && stage.kind !== 'refill') return false;
+  const b = stage.battle;
+  return b.target === key || Object.values(b.stacks).some((list) => list.some((f) => f.at === key));
 }

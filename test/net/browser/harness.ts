@@ -2,7 +2,9 @@
  * A page that exposes the game channel to the browser tests: the mesh (src/net/mesh.ts) with
  * its signaling found at the page's own origin, as the game's page does, and a bots' game over it.
  */
-import { agentStream, randomAgent, stateHash } from '../../../engine/index.js';
+import { stateHash } from '../../../engine/index.js';
+import { randomAgent } from '../../../engine/agents/index.js';
+import { agentStream } from '../../../engine/local/index.js';
 import { bestScheme, parseGenesisText, simSecrets } from '../../../engine/protocol/index.js';
 import { toHex } from '../../../engine/index.js';
 import { ownSignaling, peerServerAddress } from '../../../src/net/endpoints.js';

@@ -5,7 +5,9 @@
  * cannot run in worker threads). Started with `node --import tsx`, its data in BFE_MEMBER.
  */
 import './node-webrtc.js';
-import { agentStream, randomAgent, stateHash, toHex } from '../../../engine/index.js';
+import { stateHash, toHex } from '../../../engine/index.js';
+import { randomAgent } from '../../../engine/agents/index.js';
+import { agentStream } from '../../../engine/local/index.js';
 import { loadNativeHash, nodeScheme } from '../../../engine/protocol/index.js';
 import { peerServerAddress } from '../../../src/net/endpoints.js';
 import { startNetGame } from '../../../src/net/game.js';

@@ -3,7 +3,9 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { agentStream, randomAgent, stateHash } from '../../../engine/index.js';
+import { stateHash } from '../../../engine/index.js';
+import { randomAgent } from '../../../engine/agents/index.js';
+import { agentStream } from '../../../engine/local/index.js';
 import {
   checkGenesisSignatures,
   DEFAULT_SETTINGS,

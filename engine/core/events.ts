@@ -1,0 +1,80 @@
+import type { Direction, Hex } from '../hex/index.js';
+import type { CardId, Technology } from '../cards/catalogue.js';
+import type { Feint, SeatAction, TileSource } from './actions.js';
+import type { AbilityWindow, BattleUnit, Camp, CombatRef } from './state.js';
+import type { Seat, TileColour } from './vocabulary.js';
+
+/**
+ * What happened, as typed data: every rule step reports its events, in order. The protocol, the
+ * log shown to players and (later) card abilities read them. Events carry public information only:
+ * a drawn card or tile is named only once the rules reveal it.
+ */
+export type GameEvent =
+  // Map creation
+  | { readonly kind: 'pileCommitted'; readonly seat: Seat }
+  | { readonly kind: 'tileDrawn'; readonly seat: Seat }
+  | { readonly kind: 'tilePlaced'; readonly seat: Seat; readonly at: Hex; readonly colour: TileColour; readonly from: TileSource }
+  /** M16, T5a: a tile set aside; its colour is null when it stays unseen. */
+  | { readonly kind: 'tileSetAside'; readonly seat: Seat; readonly colour: TileColour | null }
+  | { readonly kind: 'blackPlaced'; readonly seat: Seat; readonly at: Hex }
+  | { readonly kind: 'blacksOwed'; readonly seat: Seat; readonly count: number }
+  | { readonly kind: 'portalPlaced'; readonly seat: Seat; readonly at: Hex; readonly from: Hex | null }
+  | { readonly kind: 'portalRemoved'; readonly seat: Seat; readonly from: Hex }
+  | { readonly kind: 'turnEnded'; readonly seat: Seat }
+  | { readonly kind: 'finalRoundBegan' }
+  | { readonly kind: 'conquestBegan'; readonly first: Seat }
+  // Days and cards
+  | { readonly kind: 'dayBegan'; readonly day: number; readonly first: Seat }
+  | { readonly kind: 'produced'; readonly seat: Seat; readonly energy: number; readonly pure: number }
+  | { readonly kind: 'tributePaid'; readonly seat: Seat; readonly to: Seat; readonly energy: number; readonly pure: number }
+  | { readonly kind: 'deckCommitted'; readonly seat: Seat; readonly cards: number }
+  | { readonly kind: 'cardsDrawn'; readonly seat: Seat; readonly count: number }
+  | { readonly kind: 'cardsDiscarded'; readonly seat: Seat; readonly cards: readonly CardId[] }
+  | { readonly kind: 'cardsBought'; readonly seat: Seat; readonly cards: readonly CardId[]; readonly technologies: readonly Technology[] }
+  // Expansion
+  | { readonly kind: 'troopsMoved'; readonly seat: Seat; readonly from: Hex; readonly to: Hex; readonly count: number }
+  | { readonly kind: 'troopsSpread'; readonly seat: Seat; readonly at: Hex; readonly dir: Direction; readonly before: number; readonly after: number }
+  | { readonly kind: 'finished'; readonly seat: Seat; readonly step: 'moves' | 'spread' | 'camps' | 'army' | 'abilities' | 'exercise' | 'requests' }
+  | { readonly kind: 'choiceCommitted'; readonly seat: Seat; readonly purpose: 'feint' | 'purchase' }
+  | { readonly kind: 'feintsRevealed'; readonly seat: Seat; readonly feints: readonly Feint[] }
+  | { readonly kind: 'combatsListed'; readonly combats: readonly CombatRef[] }
+  | { readonly kind: 'combatBegan'; readonly combat: CombatRef; readonly chooser: Seat; readonly camps: Readonly<Record<number, Camp>> }
+  | { readonly kind: 'combatDropped'; readonly combat: CombatRef }
+  | { readonly kind: 'campJoined'; readonly seat: Seat; readonly camp: Camp }
+  | { readonly kind: 'proposed'; readonly seat: Seat; readonly camp: Camp }
+  | { readonly kind: 'proposalAnswered'; readonly seat: Seat; readonly accept: boolean }
+  | { readonly kind: 'troopsWithdrawn'; readonly seat: Seat; readonly at: Hex; readonly dir: Direction; readonly count: number }
+  | { readonly kind: 'abilityWindow'; readonly window: AbilityWindow; readonly seats: readonly Seat[] }
+  | { readonly kind: 'unitEntered'; readonly unit: BattleUnit }
+  | { readonly kind: 'unitLeft'; readonly unit: BattleUnit }
+  | { readonly kind: 'unitDestroyed'; readonly unit: BattleUnit }
+  | { readonly kind: 'strengths'; readonly strengths: Readonly<Record<number, number>>; readonly wild: number | null }
+  | { readonly kind: 'opposingChosen'; readonly seat: Seat; readonly camp: Camp }
+  | { readonly kind: 'troopsLost'; readonly seat: Seat; readonly at: Hex; readonly dir: Direction | null; readonly count: number }
+  | { readonly kind: 'wildDefeated'; readonly at: Hex }
+  | { readonly kind: 'territoryRefilled'; readonly seat: Seat; readonly at: Hex; readonly count: number }
+  | { readonly kind: 'territoryLost'; readonly seat: Seat; readonly at: Hex }
+  | { readonly kind: 'territoryTaken'; readonly seat: Seat; readonly at: Hex; readonly troops: number }
+  | { readonly kind: 'portalTaken'; readonly seat: Seat; readonly owner: Seat; readonly at: Hex }
+  | { readonly kind: 'vassalMade'; readonly vassal: Seat; readonly suzerain: Seat }
+  | { readonly kind: 'vassalFreed'; readonly vassal: Seat; readonly suzerain: Seat }
+  | { readonly kind: 'troopsCalledBack'; readonly seat: Seat; readonly at: Hex; readonly count: number }
+  | { readonly kind: 'unitsReturned'; readonly seat: Seat; readonly cards: readonly CardId[] }
+  | { readonly kind: 'handKept'; readonly seat: Seat }
+  | { readonly kind: 'handAccounted'; readonly seat: Seat; readonly cards: readonly CardId[]; readonly value: number; readonly setAside: number }
+  | { readonly kind: 'combatEnded'; readonly combat: CombatRef; readonly participants: readonly Seat[] }
+  // Logistics
+  | { readonly kind: 'newTroops'; readonly seat: Seat; readonly at: Hex; readonly count: number }
+  | { readonly kind: 'requestMade'; readonly suzerain: Seat; readonly vassal: Seat; readonly at: Hex; readonly from: Hex; readonly count: number }
+  | { readonly kind: 'territoryVacated'; readonly seat: Seat; readonly at: Hex; readonly to: Hex; readonly count: number }
+  // The table
+  | { readonly kind: 'randomEvent'; readonly absent: readonly Seat[] }
+  | { readonly kind: 'passiveChoice'; readonly seat: Seat; readonly action: SeatAction | null }
+  | { readonly kind: 'forfeited'; readonly seat: Seat }
+  | { readonly kind: 'won'; readonly seat: Seat; readonly how: 'supremacy' | 'energy' }
+  | { readonly kind: 'gameOver'; readonly winner: Seat | null };
+
+export type EventKind = GameEvent['kind'];
+
+/** Where rule steps report their events: one collector per applied action. */
+export type Emit = (event: GameEvent) => void;

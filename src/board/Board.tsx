@@ -1,0 +1,53 @@
+import { For, Show, lazy } from 'solid-js';
+import {
+  type GameState,
+  parseHexKey,
+} from '../../engine/index.js';
+import { hasWebGL } from '../board3d/webgl.js';
+import { language, t } from '../i18n/index.js';
+import { describeTile, hexLabel } from './describe.js';
+import { HexMap } from './HexMap.js';
+import { tileViews } from './tiles.js';
+import type { BoardInput, Highlights } from './types.js';
+
+const Board3D = lazy(() => import('../board3d/Board3D.js'));
+
+/**
+ * The board: the 3D board where WebGL works, else (or when asked: `flat`) the flat map with a note.
+ * Beside it, the board as a list for screen readers.
+ */
+export function Board(props: { state: GameState; highlights: Highlights; label: string; flat?: boolean } & BoardInput) {
+  const webgl = !props.flat && hasWebGL();
+  return (
+    <div class="board" role="region" aria-label={props.label} data-board={webgl ? '3d' : 'flat'}>
+      <Show
+        when={webgl}
+        fallback={
+          <>
+            <Show when={!props.flat}>
+              <p class="note" role="status">
+                {t('board.noWebgl')}
+              </p>
+            </Show>
+            <HexMap state={props.state} highlights={props.highlights} label={props.label} onPick={props.onPick} onHover={props.onHover} />
+          </>
+        }
+      >
+        <Board3D state={props.state} highlights={props.highlights} onPick={props.onPick} onHover={props.onHover} />
+      </Show>
+      <details class="board-list visually-hidden-until-focus">
+        <summary>{t('board.asList')}</summary>
+        <ul>
+          <For each={tileViews(props.state, 1)}>{(tile) => <li data-hex={tile.key}>{describeTile(tile, language())}</li>}</For>
+          <For each={[...props.highlights.legal]}>
+            {(key) => (
+              <li class="legal" data-hex={key}>
+                {t('board.legalPlace', { at: hexLabel(parseHexKey(key)) })}
+              </li>
+            )}
+          </For>
+        </ul>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { GameState, Hex } from '../../engine/index.js';
+import {
+  hexKey,
+} from '../../engine/index.js';
+import { HEART_STYLE, type Language, TERRAIN, playerName } from '../display/index.js';
+import { textIn } from '../i18n/index.js';
+import { type TileView, tileViews } from './tiles.js';
+
+/** "(2,-1)": how a hex is written for people (axial q, r). */
+export const hexLabel = (h: Hex): string => `(${h.q},${h.r})`;
+
+/** A tile in words, as hover, screen readers and the board-as-list read it. */
+export function describeTile(tile: TileView, lang: Language): string {
+  const what =
+    tile.kind === 'heart'
+      ? HEART_STYLE.name[lang]
+      : tile.kind === 'portal'
+        ? `${textIn(lang, 'terrain.portal', { player: playerName(tile.seat!, lang) })} ${TERRAIN[tile.colour!].glyph}`
+        : `${TERRAIN[tile.colour!].glyph} ${TERRAIN[tile.colour!].name[lang]}`;
+  const parts = [`${what} ${textIn(lang, 'tile.at', { at: hexLabel(tile.hex) })}`];
+  if (tile.energyRich) parts.push(textIn(lang, 'tile.energyRich'));
+  if (tile.troops) {
+    parts.push(textIn(lang, 'tile.troops', { count: tile.troops.count, player: playerName(tile.troops.owner, lang) }));
+    tile.troops.frontier.forEach((n, d) => {
+      if (n > 0) parts.push(textIn(lang, 'tile.frontier', { count: n, dir: DIRECTION_NAME[lang][d]! }));
+    });
+  }
+  if (tile.wild > 0) parts.push(textIn(lang, 'tile.wild', { value: tile.wild }));
+  return parts.join(', ');
+}
+
+/** The six directions, clockwise from east, as a person names them on a pointy-top map. */
+const DIRECTION_NAME: Readonly<Record<Language, readonly string[]>> = {
+  en: ['east', 'south-east', 'south-west', 'west', 'north-west', 'north-east'],
+  fr: ['l’est', 'le sud-est', 'le sud-ouest', 'l’ouest', 'le nord-ouest', 'le nord-est'],
+};
+
+/** What stands on a hex in words, or "empty space". */
+export function describeHex(state: GameState, at: Hex, lang: Language): string {
+  const key = hexKey(at);
+  const tile = tileViews(state, 1).find((t) => t.key === key);
+  return tile ? describeTile(tile, lang) : `${textIn(lang, 'terrain.empty')} ${textIn(lang, 'tile.at', { at: hexLabel(at) })}`;
+}

@@ -1,0 +1,78 @@
+import {
+  type CardId,
+  COMMON,
+  COMMON_FOR_SALE,
+  TECHNOLOGIES_FOR_SALE,
+  TECHNOLOGY,
+  costOf,
+  crystalValue,
+  isCommonCard,
+  isTechnology,
+  isUnitCard,
+  strengthOf,
+  unitCiv,
+  unitRank,
+} from '../../engine/index.js';
+import { CIVILISATION_NAME, type Language } from '../display/index.js';
+import { textIn } from '../i18n/index.js';
+
+export type CardType = 'unit' | 'common' | 'technology';
+
+/** A card as a person reads it, in one language: all from the catalogue, nothing invented here. */
+export interface CardFace {
+  readonly id: CardId;
+  readonly type: CardType;
+  readonly name: string;
+  /** "Unit · Elves", "Common card", "Technology". */
+  readonly typeLine: string;
+  readonly cost: number;
+  /** What the cost is paid in, in words. */
+  readonly costLine: string;
+  readonly strength: number | null;
+  readonly text: string;
+  readonly forSale: boolean;
+}
+
+export function cardFace(id: CardId, lang: Language): CardFace {
+  const cost = costOf(id);
+  if (isUnitCard(id)) {
+    const civ = unitCiv(id);
+    return {
+      id,
+      type: 'unit',
+      name: textIn(lang, `rank.${unitRank(id)}`),
+      typeLine: `${textIn(lang, 'cards.type.unit')} · ${CIVILISATION_NAME[civ][lang]}`,
+      cost,
+      costLine: textIn(lang, 'cards.costSetAside', { cost }),
+      strength: strengthOf(id),
+      text: textIn(lang, 'cards.text.unit'),
+      forSale: true,
+    };
+  }
+  if (isTechnology(id)) {
+    return {
+      id,
+      type: 'technology',
+      name: TECHNOLOGY[id].name[lang],
+      typeLine: textIn(lang, 'cards.type.technology'),
+      cost,
+      costLine: textIn(lang, 'cards.costPure', { cost }),
+      strength: null,
+      text: textIn(lang, id === 'supremacy' ? 'cards.text.supremacy' : 'cards.text.technology'),
+      forSale: TECHNOLOGIES_FOR_SALE.includes(id),
+    };
+  }
+  if (!isCommonCard(id)) throw new Error(`cardFace: unknown card ${String(id)}`);
+  const crystal = crystalValue(id);
+  return {
+    id,
+    type: 'common',
+    name: COMMON[id].name[lang],
+    typeLine: textIn(lang, 'cards.type.common'),
+    cost,
+    costLine: textIn(lang, 'cards.costStocks', { cost }),
+    strength: null,
+    text: crystal > 0 ? textIn(lang, 'cards.text.crystal', { value: crystal }) : textIn(lang, id === 'terrain' ? 'cards.text.terrain' : 'cards.text.opportunity'),
+    forSale: COMMON_FOR_SALE.includes(id),
+  };
+}

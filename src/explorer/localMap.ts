@@ -1,0 +1,44 @@
+import {
+  type GameSetup,
+  type GameState,
+  CIVILISATIONS,
+  COLOURS,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  stateHash,
+} from '../../engine/index.js';
+import { agentStream, playLocal, startLocalGame } from '../../engine/local/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
+
+/** A map built by the engine's random agents, from a seed: what the demo page shows. */
+export interface LocalMap {
+  readonly players: number;
+  readonly seed: string;
+  /** The state once map creation is over (the conquest's set-up done). */
+  readonly state: GameState;
+  readonly hash: string;
+}
+
+export const isPlayerCount = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= MIN_PLAYERS && (n as number) <= MAX_PLAYERS;
+
+/** Seat i plays the i-th colour and civilisation; seat 0 starts. */
+export function demoSetup(players: number): GameSetup {
+  if (!isPlayerCount(players)) throw new RangeError(`a game has ${MIN_PLAYERS} to ${MAX_PLAYERS} players, not ${players}`);
+  return {
+    players: Array.from({ length: players }, (_, i) => ({ colour: COLOURS[i]!, civilisation: CIVILISATIONS[i]! })),
+    firstSeat: 0,
+  };
+}
+
+/** Plays map creation to its end with random agents; the same (players, seed) gives the same map everywhere. */
+export function buildLocalMap(players: number, seed: string): LocalMap {
+  const setup = demoSetup(players);
+  const game = startLocalGame(setup, seed);
+  playLocal(
+    game,
+    seed,
+    setup.players.map((_, seat) => randomAgent(agentStream(seed, seat))),
+    (state) => state.phase.name === 'conquest',
+  );
+  return { players, seed, state: game.state, hash: stateHash(game.state) };
+}

@@ -1,0 +1,47 @@
+import { For, Show } from 'solid-js';
+
+export interface PromptButton {
+  readonly id: string;
+  readonly label: string;
+  readonly onClick: () => void;
+  readonly primary?: boolean;
+  readonly disabled?: boolean;
+  /** A keyboard shortcut shown on the button (the screen handles the key). */
+  readonly key?: string;
+}
+
+/**
+ * The one prompt, always visible: who, what, how long; the buttons live only here (ui.md §1.3).
+ * Presentational; `aria-live` repeats the prompt to screen readers.
+ */
+export function PromptBar(props: { text: string; hint?: string | null; buttons: readonly PromptButton[]; timer: string; mine: boolean }) {
+  return (
+    <header class="prompt" classList={{ mine: props.mine }}>
+      <div class="prompt-text">
+        <p id="prompt" aria-live="polite">
+          {props.text}
+        </p>
+        <Show when={props.hint}>
+          <p id="hint" class="hint" aria-live="polite">
+            {props.hint}
+          </p>
+        </Show>
+      </div>
+      <div class="prompt-buttons">
+        <For each={props.buttons}>
+          {(b) => (
+            <button type="button" id={b.id} classList={{ primary: !!b.primary }} disabled={b.disabled} onClick={() => b.onClick()} aria-keyshortcuts={b.key}>
+              {b.label}
+              <Show when={b.key}>
+                <kbd>{b.key}</kbd>
+              </Show>
+            </button>
+          )}
+        </For>
+      </div>
+      <time class="timer" aria-label="turn time">
+        {props.timer}
+      </time>
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { type Accessor, createMemo } from 'solid-js';
+import type { GameState } from '../../engine/index.js';
+import type { Language } from '../display/index.js';
+import { type LogLine, describeInput } from './logLines.js';
+
+/**
+ * The log lines of a growing game, extended as inputs arrive (not rebuilt per step) and rebuilt
+ * whole when the language changes: lines are data, retranslated on a switch.
+ */
+export function createLog(source: Accessor<{ states: readonly GameState[]; inputs: readonly unknown[]; seq: number }>, lang: Accessor<Language>): Accessor<readonly LogLine[]> {
+  let lines: LogLine[] = [];
+  let upTo = 0;
+  let builtIn: Language | null = null;
+  return createMemo(() => {
+    const { states, inputs } = source();
+    const l = lang();
+    if (l !== builtIn || inputs.length < upTo) {
+      lines = [];
+      upTo = 0;
+      builtIn = l;
+    }
+    const added: LogLine[] = [];
+    for (; upTo < inputs.length; upTo++) {
+      const text = describeInput(states[upTo]!, inputs[upTo], l);
+      if (text !== null) added.push({ seq: upTo + 1, seat: (inputs[upTo] as { seat?: number }).seat ?? null, text });
+    }
+    if (added.length > 0) lines = [...lines, ...added];
+    return lines;
+  });
+}

@@ -1,0 +1,128 @@
+import { For, Show, createResource, createSignal } from 'solid-js';
+import {
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+} from '../../engine/index.js';
+import { navigate } from '../app/router.js';
+import { type GameMode, type LocalGameConfig, type SeatConfig, defaultSeats, freshSeed, seatsProblem } from '../game/config.js';
+import { loadGame, saveGame } from '../game/persist.js';
+import { t } from '../i18n/index.js';
+import { setPendingReplay } from '../replay/pending.js';
+import { SeatEditor } from './SeatEditor.js';
+
+const COUNTS = Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i);
+
+/** The Home screen: set up a local game, resume one, open a replay; online play to come. */
+export function Home() {
+  const [mode, setMode] = createSignal<GameMode>('bots');
+  const [seats, setSeats] = createSignal<readonly SeatConfig[]>(defaultSeats(4, 'bots'));
+  const [stored] = createResource(loadGame);
+  const problem = () => seatsProblem(seats());
+
+  const chooseMode = (m: GameMode): void => {
+    setMode(m);
+    setSeats(defaultSeats(seats().length, m));
+  };
+  const setCount = (n: number): void => {
+    const kept = seats().slice(0, n);
+    setSeats([...kept, ...defaultSeats(n, mode()).slice(kept.length)]);
+  };
+  const start = async (): Promise<void> => {
+    if (problem()) return;
+    const config: LocalGameConfig = { mode: mode(), seats: seats(), seed: freshSeed() };
+    await saveGame({ config, inputs: [] });
+    navigate(mode() === 'bots' ? '/local' : '/hotseat');
+  };
+
+  return (
+    <main class="home page">
+      <header class="hero">
+        <h1>{t('app.title')}</h1>
+        <p class="subtitle">{t('app.tagline')}</p>
+      </header>
+      <Show when={stored()}>
+        {(g) => (
+          <p>
+            <button type="button" id="resume" class="primary" onClick={() => navigate(g().config.mode === 'bots' ? '/local' : '/hotseat')}>
+              {t('home.resume')}
+            </button>
+          </p>
+        )}
+      </Show>
+      <section class="card" aria-labelledby="new-game">
+        <div class="tabs" role="tablist">
+          <button type="button" role="tab" id="mode-bots" aria-selected={mode() === 'bots'} onClick={() => chooseMode('bots')}>
+            {t('home.bots')}
+          </button>
+          <button type="button" role="tab" id="mode-hotseat" aria-selected={mode() === 'hotseat'} onClick={() => chooseMode('hotseat')}>
+            {t('home.hotseat')}
+          </button>
+        </div>
+        <h2 id="new-game" class="visually-hidden">
+          {mode() === 'bots' ? t('home.bots') : t('home.hotseat')}
+        </h2>
+        <p class="help">{mode() === 'bots' ? t('home.botsHelp') : t('home.hotseatHelp')}</p>
+        <label class="inline">
+          {t('home.players')}{' '}
+          <select id="player-count" value={String(seats().length)} onChange={(e) => setCount(Number(e.currentTarget.value))}>
+            <For each={COUNTS}>{(n) => <option value={String(n)}>{n}</option>}</For>
+          </select>
+        </label>
+        <SeatEditor seats={seats()} onChange={(i, next) => setSeats(seats().map((s, j) => (j === i ? next : s)))} />
+        <Show when={problem()}>{(p) => <p class="error" role="alert">{t(p())}</p>}</Show>
+        <button type="button" id="start" class="primary" disabled={problem() !== null} onClick={() => void start()}>
+          {t('home.start')}
+        </button>
+      </section>
+      <div class="home-grid">
+        <section class="card" aria-labelledby="replay-title">
+          <h2 id="replay-title">{t('home.replay')}</h2>
+          <p class="help">{t('home.replayHelp')}</p>
+          <label class="file-button button-like">
+            {t('replay.open')}…
+            <input
+              type="file"
+              id="replay-file"
+              class="visually-hidden"
+              accept=".json,.gz,application/json,application/gzip"
+              onChange={(e) => {
+                const file = e.currentTarget.files?.[0];
+                if (!file) return;
+                setPendingReplay(file);
+                navigate('/replay');
+              }}
+            />
+          </label>
+        </section>
+        <section class="card" aria-labelledby="online-title">
+          <h2 id="online-title">{t('home.online')}</h2>
+          <p>
+            <button type="button" id="create-online" disabled>
+              {t('home.create')}
+            </button>{' '}
+            <span class="help">({t('home.soon')})</span>
+          </p>
+          <p>
+            <label class="inline">
+              {t('home.join')} <input type="url" id="join-link" disabled placeholder="https://…/#/g/…" />
+            </label>
+          </p>
+        </section>
+        <section class="card" aria-labelledby="more-title">
+          <h2 id="more-title">{t('home.more')}</h2>
+          <ul class="links">
+            <li>
+              <a href="#/rules">{t('app.rules')}</a>
+            </li>
+            <li>
+              <a href="#/cards">{t('home.gallery')}</a>
+            </li>
+            <li>
+              <a href="#/map">{t('home.mapExplorer')}</a>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,336 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentStream } from '../../engine/local/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
+import { makeReplayText, playProtocolGame, type Replay } from '../../engine/protocol/index.js';
+import { clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
+import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, repoRoot } from './support.js';
+
+const executable = findChromium();
+const shots = path.join(repoRoot, 'test-results');
+const DESKTOP = { width: 1280, height: 720 };
+const PHONE = { width: 390, height: 844 };
+
+/** Starts a local game from Home: `players` seats, hot-seat (all persons) or against bots. */
+async function startGame(page: Page, url: string, mode: 'bots' | 'hotseat', players: number, query = ''): Promise<void> {
+  await page.goto(url);
+  await page.locator('#start').waitFor();
+  if (mode === 'hotseat') await page.click('#mode-hotseat');
+  await page.selectOption('#player-count', String(players));
+  await page.click('#start');
+  await page.locator('main.game').waitFor();
+  if (query) await page.goto(`${url}#/${mode === 'bots' ? 'local' : 'hotseat'}?${query}`);
+  await page.locator('main.game').waitFor();
+}
+
+/**
+ * Plays the person's map-creation turns by clicks until the conquest (or `stop`): draws rather
+ * than taking the face-up tile, places on a legal hex (the board's projected centre: real
+ * picking), places each portal at its first chance, removes seat 0's once, then Done.
+ * Checks at every step that nothing private shows behind the curtain, and that a drawn tile shows
+ * only for the seat that drew it.
+ */
+async function playMapCreation(page: Page, stop: (s: Awaited<ReturnType<typeof snapshot>>) => boolean = () => false, onStep?: (s: Awaited<ReturnType<typeof snapshot>>) => Promise<void>): Promise<number> {
+  const portals = new Map<string, number>();
+  let k = 0;
+  let steps = 0;
+  for (; steps < 600; steps++) {
+    const s = await snapshot(page);
+    if (s.phase === 'conquest' || stop(s)) return steps;
+    await onStep?.(s);
+    if (s.curtain) {
+      expect(s.privateShown, 'nothing private behind the curtain').toBe(false);
+      expect(await page.evaluate(() => document.body.innerHTML.includes('drawn-tile'))).toBe(false);
+      await page.click('#curtain');
+      await page.locator('#curtain').waitFor({ state: 'detached' });
+      continue;
+    }
+    if (s.drawn !== null) expect(s.viewer, 'the drawn tile shows for its drawer').toBe(await page.locator('.chip.awaited').getAttribute('data-seat'));
+    const has = (id: string): boolean => s.buttons.includes(id);
+    const isPortalStep = has('done') || has('remove-portal') || /portal/i.test(s.prompt);
+    if (has('draw')) await clickButton(page, 'draw');
+    else if (has('face-up') && s.legal.length === 0) {
+      await clickButton(page, 'face-up');
+      await page.locator('.board-list li.legal').first().waitFor({ state: 'attached' });
+      continue;
+    } else if (isPortalStep) {
+      const times = portals.get(s.viewer) ?? 0;
+      portals.set(s.viewer, times + 1);
+      const legal = await clickableLegal(page, s);
+      if (legal.length > 0 && (times === 0 || !has('done'))) {
+        await clickHex(page, legal[k++ % legal.length]!, s.board);
+        await page.locator('#confirm:not([disabled])').waitFor();
+        await clickButton(page, 'confirm');
+      } else if (times === 1 && s.viewer === '0' && has('remove-portal')) await clickButton(page, 'remove-portal');
+      else await clickButton(page, 'done');
+    } else if (s.legal.length > 0) {
+      const legal = await clickableLegal(page, s);
+      expect(legal.length, 'a legal hex shows on the board').toBeGreaterThan(0);
+      await clickHex(page, legal[k++ % legal.length]!, s.board);
+      await page.locator('#confirm:not([disabled])').waitFor();
+      await clickButton(page, 'confirm');
+    } else if (has('set-aside')) await clickButton(page, 'set-aside');
+    else {
+      // A bot is playing, or a random event: wait for the next position.
+      await waitForChange(page, s.seq, (n) => n.curtain !== s.curtain || n.buttons.length > 0);
+      continue;
+    }
+    await waitForChange(page, s.seq);
+  }
+  throw new Error('map creation did not end');
+}
+
+if (!executable) {
+  if (browserRequired()) {
+    describe('browser game', () => {
+      it('has chromium (REQUIRE_BROWSER=1)', () => {
+        throw new Error('REQUIRE_BROWSER=1 but chromium is not installed: apt-get install -y chromium');
+      });
+    });
+  } else {
+    console.warn(`[test/browser/game] ${NO_CHROMIUM}`);
+    describe.skip('browser game (no chromium)', () => {
+      it('skipped', () => {});
+    });
+  }
+} else {
+  describe('browser game', () => {
+    let app: ServedApp;
+    let browser: Browser;
+    const errors: string[] = [];
+    const watch = (page: Page): Page => {
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      return page;
+    };
+
+    beforeAll(async () => {
+      app = await buildAndServe();
+      browser = await launchChromium(executable);
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await app?.close();
+    });
+
+    it('hot-seat, 2 players: map creation played by clicks on the 3D board, the curtain hides each seat’s tiles', async () => {
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = watch(await context.newPage());
+      await page.goto(app.url);
+      await page.locator('#start').waitFor();
+      await page.screenshot({ path: path.join(shots, 'home-desktop.png') });
+      await startGame(page, app.url, 'hotseat', 2);
+      await page.locator('#curtain').waitFor();
+      await page.screenshot({ path: path.join(shots, 'curtain-desktop.png') });
+      let shotDrawn = false;
+      let shotPortal = false;
+      const steps = await playMapCreation(page, undefined, async (s) => {
+        expect(s.board).toBe('3d');
+        if (!shotDrawn && s.drawn !== null && s.legal.length > 0) {
+          shotDrawn = true;
+          await page.screenshot({ path: path.join(shots, 'map-creation-drawn-desktop.png') });
+        }
+        if (!shotPortal && s.buttons.includes('done') && s.legal.length > 0) {
+          shotPortal = true;
+          await page.screenshot({ path: path.join(shots, 'map-creation-portal-desktop.png') });
+        }
+      });
+      expect(steps).toBeGreaterThan(20);
+      const s = await snapshot(page);
+      expect(s.phase).toBe('conquest');
+      // The log said every placement in words.
+      const log = await page.locator('#log li').allTextContents();
+      expect(log.filter((l) => / placed /.test(l)).length).toBeGreaterThanOrEqual(16);
+      expect(shotDrawn && shotPortal).toBe(true);
+      await page.screenshot({ path: path.join(shots, 'conquest-desktop.png') });
+      // Draw calls within budget, on the final map.
+      await page.evaluate(() => window.bfe.board!.renderFrame());
+      expect(await page.evaluate(() => window.bfe.board!.drawCalls())).toBeLessThanOrEqual(30);
+      // Unmounting the board frees every geometry and texture.
+      await page.click('a.brand');
+      await page.locator('#start').waitFor();
+      expect(await page.evaluate(() => window.bfe.lastDisposed)).toEqual({ geometries: 0, textures: 0 });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('against 3 bots: the page stays live while bots play in a Worker, and a refresh resumes the game', async () => {
+      // Reduced motion: no tile drops (the board's other path), and screenshots of resting pieces.
+      const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+      const page = watch(await context.newPage());
+      await startGame(page, app.url, 'bots', 4, 'pace=0');
+      // The keyboard: D draws, ] picks a legal hex, Enter places it.
+      await page.locator('#draw').waitFor();
+      let s0 = await snapshot(page);
+      await page.keyboard.press('d');
+      s0 = await waitForChange(page, s0.seq);
+      await page.locator('.board-list li.legal').first().waitFor({ state: 'attached' });
+      // Hovering an empty hex where the tile may not go names the rule.
+      const illegal = await page.evaluate(() => {
+        const canvas = document.querySelector('canvas.board3d-canvas');
+        const taken = new Set([...document.querySelectorAll('.board-list li[data-hex]')].map((li) => li.getAttribute('data-hex')));
+        for (let q = -5; q <= 5; q++)
+          for (let r = -5; r <= 5; r++) {
+            if (taken.has(`${q},${r}`)) continue;
+            const at = window.bfe.board!.screenOf(q, r);
+            if (document.elementFromPoint(at.x, at.y) === canvas) return at;
+          }
+        return null;
+      });
+      expect(illegal).not.toBeNull();
+      await page.mouse.move(illegal!.x, illegal!.y);
+      await expect.poll(() => page.locator('#hint').textContent(), { timeout: 10_000 }).toMatch(/^M\d+: /);
+      await page.keyboard.press(']');
+      await page.locator('#confirm:not([disabled])').waitFor();
+      await page.keyboard.press('Enter');
+      await waitForChange(page, s0.seq);
+      // Play until the person has placed a few tiles, then refresh mid-game.
+      let mine = 0;
+      await playMapCreation(page, (s) => s.buttons.includes('draw') && ++mine > 3);
+      const before = await snapshot(page);
+      await page.reload();
+      await page.locator('main.game').waitFor();
+      const after = await snapshot(page);
+      expect(after.seq).toBeGreaterThanOrEqual(before.seq);
+      expect(after.phase).toBe('mapCreation');
+      await playMapCreation(page);
+      expect((await snapshot(page)).phase).toBe('conquest');
+      // The conquest waits for the person: the prompt says what, and the bot can play the step.
+      await page.locator('#autoplay').waitFor();
+      expect(await page.locator('#prompt').textContent()).toMatch(/Player 1/);
+      await page.screenshot({ path: path.join(shots, 'conquest-bots-desktop.png') });
+      const seq = (await snapshot(page)).seq;
+      await page.click('#autoplay');
+      await waitForChange(page, seq);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('is usable on a phone (390 x 844): nothing overflows sideways, no text under 11 px, in both languages', async () => {
+      const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      const page = watch(await context.newPage());
+      const check = async (name: string): Promise<void> => {
+        const found = await page.evaluate(() => {
+          const small: string[] = [];
+          for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+            if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+            const r = el.getBoundingClientRect();
+            if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+            if (el.closest('.visually-hidden')) continue;
+            const size = parseFloat(getComputedStyle(el).fontSize);
+            if (size < 11) small.push(`${el.tagName}.${el.className}: ${size}px "${el.textContent!.trim().slice(0, 30)}"`);
+          }
+          return { small, overflow: document.documentElement.scrollWidth - window.innerWidth };
+        });
+        expect(found.small, name).toEqual([]);
+        expect(found.overflow, `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: path.join(shots, `${name}-phone.png`) });
+      };
+      await page.goto(app.url);
+      await page.locator('#start').waitFor();
+      await check('home');
+      await page.click('[data-lang="fr"]');
+      await expect.poll(() => page.locator('#start').textContent()).toBe('Commencer la partie');
+      await check('home-fr');
+      await page.click('[data-lang="en"]');
+      await startGame(page, app.url, 'hotseat', 2);
+      await page.locator('#curtain').waitFor();
+      await check('curtain');
+      await page.click('#curtain');
+      await clickButton(page, 'draw');
+      await page.locator('#drawn-tile').waitFor();
+      await check('map-creation');
+      // The log is a bottom sheet on a phone.
+      expect(await page.locator('#log').isVisible()).toBe(false);
+      await page.click('#log-toggle');
+      await page.locator('#log').waitFor();
+      await check('map-creation-log');
+      await page.goto(`${app.url}#/cards`);
+      await page.locator('.card-view').first().waitFor();
+      await check('cards');
+      await page.goto(`${app.url}#/rules`);
+      await page.locator('.rules h1').first().waitFor();
+      await check('rules');
+      await page.goto(`${app.url}#/map?players=4&seed=phone`);
+      await page.locator('#state-hash').waitFor();
+      await check('explorer');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    describe('replay viewer', () => {
+      let dir: string;
+      let replay: Replay;
+      beforeAll(async () => {
+        dir = await mkdtemp(path.join(os.tmpdir(), 'bfe-replay-'));
+        const setup = { players: [{ colour: 'forest', civilisation: 'elves' }, { colour: 'mountain', civilisation: 'dwarves' }] as const, firstSeat: 0 };
+        const game = await playProtocolGame(setup, 'ui-replay', [0, 1].map((s) => randomAgent(agentStream('ui-replay', s))), { settings: { limit: 60 } });
+        replay = game.replay;
+        await writeFile(path.join(dir, 'game.json.gz'), gzipSync(makeReplayText(replay)));
+        // A tampered copy: one hex digit of the 5th log element's first signature changed.
+        const el = 4;
+        const sig = replay.log[el]![0]!.sig;
+        const bad: Replay = { ...replay, log: replay.log.map((l, i) => (i === el ? l.map((e, j) => (j === 0 ? { ...e, sig: sig.slice(0, 10) + (sig[10] === '0' ? '1' : '0') + sig.slice(11) } : e)) : l)) };
+        await writeFile(path.join(dir, 'tampered.json'), makeReplayText(bad));
+        await writeFile(path.join(dir, 'not-a-replay.json'), '{"hello": 1}');
+      });
+      afterAll(() => rm(dir, { recursive: true, force: true }));
+
+      it('verifies a gzipped replay in a Worker, says valid, and steps through it with the keys', async () => {
+        const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+        const page = watch(await context.newPage());
+        await page.goto(`${app.url}#/replay`);
+        await page.setInputFiles('#replay-input', path.join(dir, 'game.json.gz'));
+        await page.locator('#replay-badge').waitFor();
+        expect(await page.locator('#replay-badge').getAttribute('data-valid')).toBe('true');
+        await page.locator('#replay-at').waitFor();
+        await page.keyboard.press('End');
+        const end = Number(await page.locator('#replay-at').getAttribute('data-at'));
+        expect(end).toBeGreaterThan(10);
+        await page.keyboard.press('ArrowLeft');
+        expect(Number(await page.locator('#replay-at').getAttribute('data-at'))).toBe(end - 1);
+        await page.keyboard.press('Home');
+        expect(Number(await page.locator('#replay-at').getAttribute('data-at'))).toBe(0);
+        await page.keyboard.press('Shift+ArrowRight');
+        expect(Number(await page.locator('#replay-at').getAttribute('data-at'))).toBeGreaterThan(0);
+        expect(page.url()).toMatch(/#\/replay\?at=\d+/);
+        await page.keyboard.press('End');
+        await page.screenshot({ path: path.join(shots, 'replay-desktop.png') });
+        // The other screens at desktop size, for people to look at.
+        await page.goto(`${app.url}#/cards`);
+        await page.locator('.card-view').first().waitFor();
+        await page.screenshot({ path: path.join(shots, 'cards-desktop.png') });
+        await page.goto(`${app.url}#/rules`);
+        await page.locator('.rules h1').first().waitFor();
+        await page.screenshot({ path: path.join(shots, 'rules-desktop.png') });
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
+      it('shows a tampered replay as invalid at the right entry, and a non-replay as invalid', async () => {
+        const context = await browser.newContext({ viewport: DESKTOP });
+        const page = watch(await context.newPage());
+        await page.goto(`${app.url}#/replay`);
+        await page.setInputFiles('#replay-input', path.join(dir, 'tampered.json'));
+        await page.locator('#replay-badge').waitFor();
+        expect(await page.locator('#replay-badge').getAttribute('data-valid')).toBe('false');
+        const entry = replay.log.slice(0, 4).reduce((n, el) => n + el.length, 0) + 1;
+        expect(await page.locator('#replay-badge').textContent()).toContain(`entry ${entry}`);
+        // It can be stepped through only up to the violation (the 5th element).
+        await page.keyboard.press('End');
+        expect(Number(await page.locator('#replay-at').getAttribute('data-at'))).toBe(4);
+        await page.screenshot({ path: path.join(shots, 'replay-invalid-desktop.png') });
+        await page.setInputFiles('#replay-input', path.join(dir, 'not-a-replay.json'));
+        await expect.poll(() => page.locator('#replay-badge').textContent()).toMatch(/not a valid replay/);
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+    });
+  });
+}

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type GameState,
+  type Option,
+  type SeatAction,
+  type SecretChoice,
+  type Vault,
+  RandomStream,
+  applyAction,
+  awaiting,
+  canonicalJson,
+  choiceIncluded,
+  expandChoices,
+  expandOption,
+  hashText,
+  legalOptions,
+  optionIncludes,
+  optionSize,
+  parseHexKey,
+  sampleOption,
+} from '../../engine/index.js';
+import { feintError } from '../../engine/conquest/expansion.js';
+import { purchaseError } from '../../engine/conquest/logistics.js';
+import { type Position, buildPositions, randomPositions, vaultsFor } from '../support/positions.js';
+
+/**
+ * Legal options tell the whole truth (issue 8): on many positions, every action `applyAction`
+ * accepts is covered by an offered option, and every action an option stands for is accepted.
+ * Candidates are the offered actions mutated field by field, and actions of every kind built
+ * from the position; secret choices, which travel as opaque digests, are checked as choices
+ * against the reveal's own check.
+ */
+
+const OPAQUE = new Set(['commitTiles', 'commitCards', 'commitSecret']);
+
+/** The actions an option stands for: all of them when few, else a sample. */
+function someOf(option: Option, stream: RandomStream): SeatAction[] {
+  if (optionSize(option) <= 60) return expandOption(option);
+  return Array.from({ length: 30 }, () => sampleOption(option, stream));
+}
+
+/** Variations of an action: each field changed to neighbouring or other plausible values. */
+function mutations(state: GameState, action: SeatAction): unknown[] {
+  const keys = Object.keys(state.territories).length > 0 ? Object.keys(state.territories) : Object.keys(state.map);
+  const hexes = keys.slice(0, 12).map(parseHexKey);
+  const out: unknown[] = [];
+  const a = action as unknown as Record<string, unknown>;
+  for (const [field, value] of Object.entries(a)) {
+    if (field === 'kind' || field === 'seat') continue;
+    const vary = (v: unknown) => out.push({ ...a, [field]: v });
+    if (typeof value === 'number') for (const v of [value - 1, value + 1, 0, value + 5]) if (v >= 0) vary(v);
+    if (typeof value === 'boolean') vary(!value);
+    if (field === 'camp') for (const v of ['defender', 0, 1, 2, 3, 4, 5]) vary(v);
+    if (value && typeof value === 'object' && 'q' in value) for (const h of hexes) vary(h);
+    if (field === 'take' && Array.isArray(value)) {
+      for (let d = 0; d < 6; d++) for (const n of [1, 2]) vary([{ dir: d, count: n }]);
+      vary([]);
+    }
+    if (field === 'units' && Array.isArray(value)) for (const v of [[], [0], [1], [0, 1], [1, 0], [0, 2], [9]]) vary(v);
+    if (field === 'combat' && value && typeof value === 'object') {
+      for (const h of hexes) {
+        vary({ kind: 'territory', at: h });
+        for (let d = 0; d < 6; d++) vary({ kind: 'frontier', at: h, dir: d });
+      }
+    }
+    if ((field === 'cards' || field === 'discards') && Array.isArray(value)) {
+      vary(value.slice(1));
+      vary([...value].reverse());
+      vary([]);
+    }
+  }
+  return out;
+}
+
+function check(p: Position, stream: RandomStream): { offered: number; accepted: number } {
+  const who = awaiting(p.state);
+  if (who.kind !== 'seat') return { offered: 0, accepted: 0 };
+  const vaults: Vault[] = vaultsFor(p.state, p.seed);
+  const options = legalOptions(p.state, who.seat, vaults[who.seat]);
+  let offered = 0;
+  let accepted = 0;
+  const candidates: unknown[] = [];
+  for (const option of options) {
+    for (const action of someOf(option, stream)) {
+      offered++;
+      const r = applyAction(p.state, action);
+      if (!r.ok) throw new Error(`${p.name}: an offered action is refused (${r.error.code} ${r.error.message}): ${canonicalJson(action).slice(0, 300)}`);
+      expect(optionIncludes(option, action) || OPAQUE.has(action.kind), `${p.name}: ${canonicalJson(action).slice(0, 200)}`).toBe(true);
+      candidates.push(...mutations(p.state, action));
+    }
+  }
+  for (const c of candidates) {
+    const r = applyAction(p.state, c);
+    if (!r.ok) continue;
+    const action = c as SeatAction;
+    if (OPAQUE.has(action.kind)) continue;
+    accepted++;
+    if (!options.some((o) => optionIncludes(o, action))) throw new Error(`${p.name}: accepted but offered by no option: ${canonicalJson(c).slice(0, 300)}`);
+  }
+  return { offered, accepted };
+}
+
+/** Secret choices: exactly those the reveal check accepts are the option's. */
+function checkChoices(p: Position, stream: RandomStream): number {
+  const who = awaiting(p.state);
+  if (who.kind !== 'seat') return 0;
+  const option = legalOptions(p.state, who.seat, vaultsFor(p.state, p.seed)[who.seat]).find((o) => o.kind === 'feints' || o.kind === 'purchase');
+  if (option?.kind !== 'feints' && option?.kind !== 'purchase') return 0;
+  const ok = (c: SecretChoice) => (c.purpose === 'feint' ? feintError(p.state, who.seat, c.feints) : purchaseError(p.state, who.seat, c)) === null;
+  let n = 0;
+  if (optionSize(option) <= 2000) {
+    for (const c of expandChoices(option)) {
+      expect(ok(c), `${p.name}: ${canonicalJson(c)}`).toBe(true);
+      n++;
+    }
+  }
+  // Random choices, legal or not: the option includes exactly the legal ones.
+  const pool: string[] = option.kind === 'purchase' ? [...option.units.map((u) => u.card), ...option.commons.map((c) => c.card), 'elves.immortal', 'terrain'] : [];
+  for (let k = 0; k < 200; k++) {
+    const choice: SecretChoice =
+      option.kind === 'feints'
+        ? { purpose: 'feint', feints: option.stacks.filter(() => stream.index(2) === 1).map((s) => ({ ...s, count: stream.index(s.count + 2) })) }
+        : { purpose: 'purchase', cards: Array.from({ length: stream.index(6) }, () => pool[stream.index(pool.length)]!).sort() as never, technologies: stream.index(3) === 0 ? ['supremacy'] : [] };
+    expect(choiceIncluded(option, choice), `${p.name}: ${canonicalJson(choice)}`).toBe(ok(choice));
+    n++;
+  }
+  return n;
+}
+
+describe('legal options cover exactly the actions the rules accept', () => {
+  it('on the named positions of every stage', () => {
+    const stream = new RandomStream(hashText('options/named'));
+    let offered = 0;
+    let accepted = 0;
+    let choices = 0;
+    for (const p of buildPositions()) {
+      const r = check(p, stream);
+      offered += r.offered;
+      accepted += r.accepted;
+      choices += checkChoices(p, stream);
+    }
+    expect(offered).toBeGreaterThan(100);
+    expect(accepted).toBeGreaterThan(100);
+    expect(choices).toBeGreaterThan(300);
+  });
+
+  it('on positions of random games, 2 to 6 players', () => {
+    const stream = new RandomStream(hashText('options/random'));
+    let offered = 0;
+    let accepted = 0;
+    const positions = randomPositions(11, 2);
+    for (const p of positions) {
+      const r = check(p, stream);
+      offered += r.offered;
+      accepted += r.accepted;
+      checkChoices(p, stream);
+    }
+    expect(positions.length).toBeGreaterThan(200);
+    expect(offered).toBeGreaterThan(1000);
+    expect(accepted).toBeGreaterThan(500);
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CIVILISATIONS,
+  COLOURS,
+  DIRECTIONS,
+  type GameState,
+  HEART_KEY,
+  hexToPixel,
+  occupiedHexes,
+  parseHexKey,
+} from '../../engine/index.js';
+import { playLocal, startLocalGame } from '../../engine/local/index.js';
+import { greedyAgent } from '../../engine/agents/index.js';
+import { NO_HIGHLIGHTS } from '../../src/board/types.js';
+import { HEART_STYLE } from '../../src/display/index.js';
+import { APOTHEM, CELL, TILE_HEIGHT, boardScene } from '../../src/board3d/projection.js';
+
+/** A conquest position with troops on frontiers: a greedy 3-player game stopped once some are spread. */
+function withFrontiers(): GameState {
+  const setup = { players: COLOURS.slice(0, 3).map((colour, i) => ({ colour, civilisation: CIVILISATIONS[i]! })), firstSeat: 0 };
+  const game = startLocalGame(setup, 'frontiers');
+  const agents = setup.players.map(() => greedyAgent());
+  playLocal(game, 'frontiers', agents, (s) => Object.values(s.territories).some((t) => t.frontier.some((n) => n > 0)));
+  return game.state;
+}
+
+describe('3D board projection', () => {
+  const state = withFrontiers();
+  const scene = boardScene(state, NO_HIGHLIGHTS, null);
+
+  it('has a tile instance per occupied hex, the Heart with its vermillion rim', () => {
+    expect(scene.tiles.length).toBe(occupiedHexes(state).length);
+    const heart = hexToPixel(parseHexKey(HEART_KEY), 1);
+    expect(scene.rims).toContainEqual({ x: heart.x, z: heart.y, y: TILE_HEIGHT + 0.003, colour: HEART_STYLE.rim });
+    expect(scene.decals.filter((d) => d.cell === CELL.heart).length).toBe(1);
+    expect(scene.decals.filter((d) => d.cell === CELL.arch).length).toBe(3);
+  });
+
+  it('puts frontier troops on the shared edge, 30 % of the apothem toward their own hex, with an arrow across', () => {
+    let stacks = 0;
+    for (const [key, t] of Object.entries(state.territories)) {
+      const c = hexToPixel(parseHexKey(key), 1);
+      t.frontier.forEach((n, d) => {
+        if (n === 0) return;
+        stacks++;
+        const dir = hexToPixel(DIRECTIONS[d]!, 1);
+        // The stack's centre: 0.7 of the way from the centre to the edge (the edge is at half the centre distance).
+        const at = { x: c.x + dir.x * 0.35, z: c.y + dir.y * 0.35 };
+        const cubes = scene.troops.filter((p) => Math.hypot(p.x - at.x, p.z - at.z) < 0.4);
+        expect(cubes.length).toBeGreaterThanOrEqual(Math.min(n, 3));
+        const dist = Math.hypot(at.x - c.x, at.z - c.y);
+        expect(dist).toBeCloseTo(APOTHEM * 0.7, 5);
+        expect(scene.arrows.some((a) => Math.hypot(a.x - (c.x + dir.x * 0.47), a.z - (c.y + dir.y * 0.47)) < 1e-9)).toBe(true);
+      });
+    }
+    expect(stacks).toBeGreaterThan(0);
+    expect(scene.arrows.length).toBe(stacks);
+  });
+
+  it('writes every troop count and wild value as digits', () => {
+    const digits = (n: number) => String(n).length;
+    let expected = 0;
+    for (const t of Object.values(state.territories)) {
+      if (t.owner !== null && t.troops > 0) expected += digits(t.troops);
+      for (const n of t.frontier) if (n > 0) expected += digits(n);
+      const wild = t.wild.reduce((a, b) => a + b, 0);
+      if (wild > 0) expected += digits(wild);
+    }
+    expect(scene.labels.length).toBe(expected);
+    expect(scene.labels.every((l) => l.cell >= 0 && l.cell <= 9)).toBe(true);
+  });
+
+  it('draws highlights: legal empty cells as tinted plates with dashed rims, the selected one solid with its ghost, hover lifts', () => {
+    const legal = new Set(['9,-9', '9,-8']);
+    const hl = { legal, selected: '9,-9', last: [], ghost: { at: '9,-9', colour: 'lake' as const } };
+    const s = boardScene(state, hl, HEART_KEY);
+    expect(s.plates.length).toBe(2);
+    expect(s.plates.filter((p) => p.ghost).length).toBe(1);
+    expect(s.dashed.length).toBe(1);
+    const sel = hexToPixel(parseHexKey('9,-9'), 1);
+    expect(s.rims.some((r) => r.x === sel.x && r.z === sel.y && r.colour === '#111111')).toBe(true);
+    expect(s.tiles.find((t) => t.key === HEART_KEY)!.lift).toBeGreaterThan(0);
+    expect(s.bounds.maxX).toBeGreaterThanOrEqual(sel.x);
+  });
+});
