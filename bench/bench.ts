@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { actionsPerSecond, greedyGameTime } from './conquest.js';
 import { mapCreationsPerSecond } from './map.js';
+import { netBenchmarks } from './net.js';
 import { protocolBenchmarks } from './protocol.js';
 import { uiBenchmarks } from './ui.js';
 import { loadNativeHash } from '../engine/protocol/index.js';
@@ -38,6 +39,12 @@ for (const r of await protocolBenchmarks()) {
 }
 
 for (const r of await uiBenchmarks()) {
+  rows.push(r);
+  console.error(`  measured: ${r.name}`);
+}
+
+// Networked play over real WebRTC through a loopback TURN relay (skipped without coturn).
+for (const r of await netBenchmarks()) {
   rows.push(r);
   console.error(`  measured: ${r.name}`);
 }

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -116,18 +117,23 @@ type SignalingMessage =
   | { type: 'publish'; topic?: unknown; clients?: number; [k: string]: unknown }
   | { type: 'ping' };
 
-/** y-webrtc's signaling server (bin/server.js of y-webrtc 10.3), with the same protocol and a close(). */
-export function startYWebrtcSignaling(options: SignalingOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? DEFAULT_SIGNALING.host;
-  const port = options.port ?? DEFAULT_SIGNALING.port;
+/** y-webrtc's signaling logic, to attach to any HTTP(S) server's upgrades at a path of one's choice. */
+export interface YWebrtcSignaling {
+  handleUpgrade(request: http.IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Drops every client and frees every timer. */
+  close(): void;
+  /** Connected clients (for tests and the server's log). */
+  readonly clients: () => number;
+}
+
+/** y-webrtc's signaling protocol (bin/server.js of y-webrtc 10.3): topics, publish to subscribers, ping. */
+export function makeYWebrtcSignaling(options: { pingTimeoutMs?: number; maxTopicsPerClient?: number } = {}): YWebrtcSignaling {
   const pingTimeout = options.pingTimeoutMs ?? 30_000;
+  const maxTopics = options.maxTopicsPerClient ?? 64;
   const topics = new Map<string, Set<WebSocket>>();
   const pingers = new Set<NodeJS.Timeout>();
-  const wss = new WebSocketServer({ noServer: true });
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/plain' });
-    res.end('okay');
-  });
+  // Lobby messages are small; a client that sends more than this is not a lobby.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1 << 20 });
 
   const send = (conn: WebSocket, message: unknown): void => {
     if (conn.readyState !== conn.CONNECTING && conn.readyState !== conn.OPEN) conn.close();
@@ -157,6 +163,7 @@ export function startYWebrtcSignaling(options: SignalingOptions = {}): Promise<R
       }
     }, pingTimeout);
     pingers.add(pinger);
+    conn.on('error', () => conn.terminate());
     conn.on('pong', () => {
       pongReceived = true;
     });
@@ -177,6 +184,7 @@ export function startYWebrtcSignaling(options: SignalingOptions = {}): Promise<R
       switch (message.type) {
         case 'subscribe':
           for (const name of topicList(message.topics)) {
+            if (subscribed.size >= maxTopics && !subscribed.has(name)) break;
             let subs = topics.get(name);
             if (!subs) topics.set(name, (subs = new Set()));
             subs.add(conn);
@@ -184,7 +192,10 @@ export function startYWebrtcSignaling(options: SignalingOptions = {}): Promise<R
           }
           break;
         case 'unsubscribe':
-          for (const name of topicList(message.topics)) topics.get(name)?.delete(conn);
+          for (const name of topicList(message.topics)) {
+            topics.get(name)?.delete(conn);
+            subscribed.delete(name);
+          }
           break;
         case 'publish': {
           const receivers = typeof message.topic === 'string' ? topics.get(message.topic) : undefined;
@@ -201,17 +212,33 @@ export function startYWebrtcSignaling(options: SignalingOptions = {}): Promise<R
     });
   });
 
-  server.on('upgrade', (request, socket, head) => {
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
-  });
-
-  let closing: Promise<void> | null = null;
-  const close = (): Promise<void> =>
-    (closing ??= new Promise<void>((done) => {
+  return {
+    handleUpgrade: (request, socket, head) => wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request)),
+    close() {
       for (const t of pingers) clearInterval(t);
       pingers.clear();
       for (const c of wss.clients) c.terminate();
       wss.close();
+    },
+    clients: () => wss.clients.size,
+  };
+}
+
+/** y-webrtc's signaling server on its own port (`npm run dev`, tests), with the same protocol and a close(). */
+export function startYWebrtcSignaling(options: SignalingOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? DEFAULT_SIGNALING.host;
+  const port = options.port ?? DEFAULT_SIGNALING.port;
+  const signaling = makeYWebrtcSignaling(options.pingTimeoutMs !== undefined ? { pingTimeoutMs: options.pingTimeoutMs } : {});
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end('okay');
+  });
+  server.on('upgrade', (request, socket, head) => signaling.handleUpgrade(request, socket, head));
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> =>
+    (closing ??= new Promise<void>((done) => {
+      signaling.close();
       server.closeAllConnections();
       server.close(() => done());
     }));
@@ -240,4 +267,4 @@ function parseMessage(data: unknown): SignalingMessage | null {
 
 const topicList = (topics: unknown): string[] => (Array.isArray(topics) ? topics.filter((t): t is string => typeof t === 'string') : []);
 
-const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);
+export const urlHost = (host: string): string => (host.includes(':') ? `[${host}]` : host);

@@ -1,0 +1,110 @@
+/**
+ * One peer of the network benchmark, in its own process (as on its own machine): its mesh, its
+ * game, and the times it saw, on the machine's clock (performance.timeOrigin + now) so that the
+ * parent can compare processes. Driven by IPC from bench/net.ts.
+ */
+import '../test/net/support/node-webrtc.js';
+import { awaiting, legalOptions, toHex } from '../engine/index.js';
+import { randomAgent } from '../engine/agents/index.js';
+import { agentStream } from '../engine/local/index.js';
+import { startNetGame } from '../src/net/game.js';
+import type { IceConfig } from '../src/net/ice.js';
+import { meshIds, meshToken } from '../src/net/ids.js';
+import { makeMesh, type PeerServerAddress } from '../src/net/mesh.js';
+import type { Transport } from '../src/net/transport.js';
+import { botGenesis, FAST_TIMING } from '../test/net/support/table.js';
+
+export interface PeerTask {
+  readonly seed: string;
+  readonly seat: number;
+  readonly players: number;
+  readonly days: number;
+  readonly server: PeerServerAddress;
+  readonly ice: IceConfig;
+}
+
+/** A person's pause before clicking: long enough for every peer to have applied what came before. */
+const THINK_MS = 25;
+const clock = (): number => performance.timeOrigin + performance.now();
+const send = (m: unknown): void => void process.send!(m);
+process.on('disconnect', () => process.exit(0));
+
+let mesh: Transport | null = null;
+let task: PeerTask | null = null;
+
+async function roundTrips(count: number): Promise<number[]> {
+  const t = mesh!;
+  const times: number[] = [];
+  let answer: ((n: number) => void) | null = null;
+  const stop = t.onMessage((_from, text) => answer?.(Number(text.slice(4, text.indexOf(':', 4)))));
+  const payload = 'x'.repeat(600);
+  for (let i = 0; i < count; i++) {
+    const to = 1 + (i % (task!.players - 1));
+    const back = new Promise<void>((resolve) => (answer = (n) => n === i && resolve()));
+    const t0 = performance.now();
+    t.send(`rtt:${i}:${payload}`, to);
+    await back;
+    times.push(performance.now() - t0);
+  }
+  stop();
+  return times;
+}
+
+process.on('message', (message: unknown) => {
+  void (async () => {
+    const m = message as { kind: 'prepare'; task: PeerTask } | { kind: 'create' } | { kind: 'rtt'; count: number } | { kind: 'play' };
+    if (m.kind === 'prepare') {
+      // The genesis (the lobby's work) before the clock starts.
+      task = m.task;
+      const g = await botGenesis(task.players, task.seed, { timer: null, days: task.days });
+      (globalThis as { game?: unknown }).game = { g, secrets: g.secrets[task.seat]! };
+      send({ kind: 'prepared' });
+    } else if (m.kind === 'create') {
+      const { g, secrets } = (globalThis as unknown as { game: { g: Awaited<ReturnType<typeof botGenesis>>; secrets: Awaited<ReturnType<typeof botGenesis>>['secrets'][number] } }).game;
+      task = task!;
+      const createdAt = clock();
+      mesh = makeMesh({ seat: task.seat, ids: meshIds(g.genesis.id, task.players), token: meshToken(toHex(secrets.keys.seed)), server: task.server, ice: task.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
+      // Round-trip probes are answered until the game starts.
+      const echo = mesh.onMessage((from, text) => text.startsWith('rtt:') && from === 0 && mesh!.send(text, 0));
+      const connected = new Promise<void>((resolve) => {
+        const check = (): void => {
+          if (mesh!.states().every((s) => s === 'connected')) resolve();
+        };
+        mesh!.onState(check);
+        check();
+      });
+      await connected;
+      send({ kind: 'connected', createdAt, connectedAt: clock() });
+      process.once('message', () => echo());
+    } else if (m.kind === 'rtt') {
+      send({ kind: 'rtt', times: await roundTrips(m.count) });
+    } else {
+      const { g, secrets } = (globalThis as unknown as { game: { g: Awaited<ReturnType<typeof botGenesis>>; secrets: Awaited<ReturnType<typeof botGenesis>>['secrets'][number] } }).game;
+      const chosen: [number, number][] = [];
+      const applied: [number, number][] = [];
+      // Played as a person plays: the seat sees its turn, thinks a moment, clicks (submit).
+      const agent = randomAgent(agentStream(task!.seed, task!.seat));
+      const game = startNetGame({ transport: mesh!, genesis: g.genesis, genesisSignatures: g.signatures, secrets, scheme: g.scheme });
+      let upTo = 0;
+      let decided = -1;
+      game.on((e) => {
+        if (e.kind !== 'view') return;
+        const at = clock();
+        for (; upTo < e.view.seq; upTo++) applied.push([upTo, at]);
+        const who = awaiting(e.view.state);
+        if (who.kind !== 'seat' || who.seat !== task!.seat || decided === e.view.seq || e.view.outcome.kind !== 'playing') return;
+        decided = e.view.seq;
+        const seq = e.view.seq;
+        setTimeout(() => {
+          const state = game.view().state;
+          const action = agent(state, task!.seat, legalOptions(state, task!.seat, secrets.vault), secrets.vault);
+          chosen.push([seq, clock()]);
+          void game.submit(action);
+        }, THINK_MS);
+      });
+      const end = await game.ended;
+      send({ kind: 'done', chosen, applied, outcome: end.outcome.kind });
+      // Stay connected until the parent ends this process: the others may still need our messages.
+    }
+  })();
+});

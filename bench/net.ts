@@ -1,0 +1,122 @@
+/**
+ * Network benchmarks (issue 11), over real WebRTC data channels through a TURN relay on loopback
+ * (coturn), with the one-port signaling server of `npm start`, all started here. Each of the four
+ * peers runs in its own process (bench/net-peer.ts), as on its own machine:
+ *
+ * - the time from the first peer's create to four peers connected (a full mesh) and ready;
+ * - action latency: from a seat's choice to the element applied on every peer (every entry
+ *   signed, checked and echoed), p50 and p99 over whole 4-player games;
+ * - those divided by the raw round trip of the same data channels, measured in the same run
+ *   (targets: p50 <= 3x, p99 <= 10x).
+ *
+ * The machine has 2 cores for 4 peers, the relay and the signaling: peers wait for each other's
+ * CPU, which a real table does not.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomAgent } from '../engine/agents/index.js';
+import { agentStream } from '../engine/local/index.js';
+import { loadNativeHash, playProtocolGame } from '../engine/protocol/index.js';
+import { startNetServers } from '../test/net/support/servers.js';
+import { turnInstalled } from '../test/net/support/turn.js';
+import type { PeerTask } from './net-peer.js';
+import type { Row } from './table.js';
+
+const PLAYERS = 4;
+const DAYS = 2;
+
+const quantile = (xs: readonly number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))]!;
+};
+
+type Report = Record<string, unknown> & { kind: string };
+
+/** What one peer spends on an element without any network: a whole game between in-process peers, divided out. */
+async function elementWork(): Promise<number> {
+  await loadNativeHash();
+  const agents = Array.from({ length: PLAYERS }, (_, s) => randomAgent(agentStream('bench-work', s)));
+  const setup = { players: (['forest', 'mountain', 'lake', 'plain'] as const).map((colour, i) => ({ colour, civilisation: (['elves', 'dwarves', 'tritons', 'miners'] as const)[i]! })), firstSeat: 0 };
+  await playProtocolGame(setup, 'bench-work-warm', agents, { settings: { timer: null, days: 1 } });
+  const t0 = performance.now();
+  const game = await playProtocolGame(setup, 'bench-work', agents, { settings: { timer: null, days: DAYS } });
+  return (performance.now() - t0) / (game.replay.log.length * PLAYERS);
+}
+
+function spawnPeer(): { child: ChildProcess; next: (kind: string) => Promise<Report> } {
+  const child = fork(new URL('./net-peer.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const inbox: Report[] = [];
+  const waiting: { kind: string; resolve: (r: Report) => void }[] = [];
+  child.on('message', (m: Report) => {
+    const w = waiting.findIndex((x) => x.kind === m.kind);
+    if (w >= 0) waiting.splice(w, 1)[0]!.resolve(m);
+    else inbox.push(m);
+  });
+  return {
+    child,
+    next: (kind) => {
+      const i = inbox.findIndex((m) => m.kind === kind);
+      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0]!);
+      return new Promise((resolve, reject) => {
+        waiting.push({ kind, resolve });
+        child.once('exit', (code) => reject(new Error(`bench/net: a peer exited (${code}) before "${kind}"`)));
+      });
+    },
+  };
+}
+
+export async function netBenchmarks(): Promise<Row[]> {
+  if (!turnInstalled()) return [];
+  const servers = await startNetServers();
+  const setupTimes: number[] = [];
+  const latencies: number[] = [];
+  const rtts: number[] = [];
+  const all: number[] = [];
+  try {
+    for (const seed of ['bench-a', 'bench-b']) {
+      const peers = Array.from({ length: PLAYERS }, () => spawnPeer());
+      try {
+        for (const [seat, p] of peers.entries()) {
+          const task: PeerTask = { seed, seat, players: PLAYERS, days: DAYS, server: servers.peer, ice: servers.ice };
+          p.child.send({ kind: 'prepare', task });
+        }
+        await Promise.all(peers.map((p) => p.next('prepared')));
+        for (const p of peers) p.child.send({ kind: 'create' });
+        const connected = await Promise.all(peers.map((p) => p.next('connected')));
+        setupTimes.push(Math.max(...connected.map((c) => c['connectedAt'] as number)) - Math.min(...connected.map((c) => c['createdAt'] as number)));
+        peers[0]!.child.send({ kind: 'rtt', count: 150 });
+        rtts.push(...((await peers[0]!.next('rtt'))['times'] as number[]));
+        for (const p of peers) p.child.send({ kind: 'play' });
+        const done = await Promise.all(peers.map((p) => p.next('done')));
+        const chosen = new Map<number, number>(done.flatMap((d) => d['chosen'] as [number, number][]));
+        const applied = new Map<number, number[]>();
+        for (const d of done) for (const [seq, at] of d['applied'] as [number, number][]) applied.set(seq, [...(applied.get(seq) ?? []), at]);
+        for (const [seq, t] of chosen) {
+          const on = applied.get(seq) ?? [];
+          const before = applied.get(seq - 1) ?? [];
+          if (on.length !== PLAYERS) continue;
+          all.push(Math.max(...on) - t);
+          // Only choices made once every peer had applied the element before (no backlog), as in a person's game.
+          if (before.length === PLAYERS && Math.max(...before) <= t) latencies.push(Math.max(...on) - t);
+        }
+      } finally {
+        for (const p of peers) p.child.kill();
+      }
+    }
+  } finally {
+    await servers.close();
+  }
+  const work = await elementWork();
+  const rtt = quantile(rtts, 0.5);
+  const p50 = quantile(latencies, 0.5);
+  const p99 = quantile(latencies, 0.99);
+  const detail = `${latencies.length} actions in 2 games of ${PLAYERS} (${DAYS} days), one process per peer, relay on loopback`;
+  return [
+    { name: 'net: create to 4 peers connected (mesh)', value: quantile(setupTimes, 0.5), unit: 'ms', detail: `median of ${setupTimes.length}, TURN relay on loopback` },
+    { name: 'net: data channel round trip p50', value: rtt, unit: 'ms', detail: `${rtts.length} round trips of 600 bytes, same channels` },
+    { name: 'net: action latency p50 (4 peers)', value: p50, unit: 'ms', detail },
+    { name: 'net: action latency p99 (4 peers)', value: p99, unit: 'ms', detail },
+    { name: 'net: one peer\'s checks per element (no network)', value: work, unit: 'ms', detail: 'verify, apply, state digest, echo: what the latency adds to the trip' },
+    { name: 'net: action latency p50 / round trip', value: p50 / rtt, unit: 'x', target: { max: 3 } },
+    { name: 'net: action latency p99 / round trip', value: p99 / rtt, unit: 'x', target: { max: 10 } },
+  ];
+}

@@ -1,0 +1,114 @@
+/** Tables of bots playing over the real mesh: servers, genesis, one NetGame per seat. */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { stateHash } from '../../../engine/index.js';
+import { randomAgent } from '../../../engine/agents/index.js';
+import { agentStream } from '../../../engine/local/index.js';
+import {
+  checkGenesisSignatures,
+  DEFAULT_SETTINGS,
+  loadNativeHash,
+  makeGenesis,
+  makeGenesisText,
+  makeReplayText,
+  nodeScheme,
+  type ParsedGenesis,
+  parseGenesisText,
+  type ProtocolSettings,
+  type Replay,
+  type SeatSecrets,
+  signGenesis,
+  simSecrets,
+  type SignatureScheme,
+} from '../../../engine/protocol/index.js';
+import { toHex } from '../../../engine/index.js';
+import { type NetGame, type NetGameEvent, startNetGame } from '../../../src/net/game.js';
+import { meshIds, meshToken } from '../../../src/net/ids.js';
+import type { IceConfig } from '../../../src/net/ice.js';
+import { makeMesh, type MeshTiming, type PeerServerAddress } from '../../../src/net/mesh.js';
+import type { Transport } from '../../../src/net/transport.js';
+import { repoRoot } from '../../browser/support.js';
+import { setupFor } from '../../protocol/harness.js';
+
+export const FAST_TIMING: Partial<MeshTiming> = { heartbeatMs: 250, slowMs: 1000, lostMs: 4000, awayMs: 8000, connectTimeoutMs: 4000, maxRetryMs: 1000, knockMs: 800 };
+
+export interface Genesis {
+  readonly genesis: ParsedGenesis;
+  readonly signatures: readonly string[];
+  readonly secrets: readonly SeatSecrets[];
+  readonly scheme: SignatureScheme;
+}
+
+/** The genesis of a bots' game, signed by every seat (the lobby does the same from its document). */
+export async function botGenesis(players: number, seed: string, settings: Partial<ProtocolSettings>): Promise<Genesis> {
+  await loadNativeHash();
+  const scheme = (await nodeScheme())!;
+  const full: ProtocolSettings = { ...DEFAULT_SETTINGS, ...settings };
+  const secrets = Array.from({ length: players }, (_, s) => simSecrets(seed, s, full.beaconLength));
+  const parsed = parseGenesisText(makeGenesisText(makeGenesis(`net-${seed}`, setupFor(players), secrets, full)));
+  if (!parsed.ok) throw new Error(parsed.error.message);
+  const signatures = await Promise.all(secrets.map((s) => signGenesis(scheme, s.keys, parsed.value)));
+  const checked = await checkGenesisSignatures(scheme, parsed.value, signatures);
+  if (!checked.ok) throw new Error(checked.error.message);
+  return { genesis: parsed.value, signatures, secrets, scheme };
+}
+
+export interface Seated {
+  readonly game: NetGame;
+  readonly events: NetGameEvent[];
+  /** The seat's transport, as the game uses it (a test can send through it as a hostile page would). */
+  readonly transport: Transport;
+}
+
+export interface TableOptions {
+  readonly server: PeerServerAddress;
+  readonly ice: IceConfig;
+  readonly seed: string;
+  /** Wraps a seat's transport (faults, a cheater's rewriting). */
+  readonly wrap?: (t: Transport, seat: number) => Transport;
+  readonly tickMs?: number;
+  /** Seats played by a person (submit) instead of a bot. */
+  readonly persons?: readonly number[];
+}
+
+/** Every seat a bot, each on its own mesh transport, all started at once. */
+export function seatTable(g: Genesis, o: TableOptions): Seated[] {
+  const n = g.secrets.length;
+  const ids = meshIds(g.genesis.id, n);
+  return g.secrets.map((secrets, seat) => {
+    const mesh = makeMesh({ seat, ids, token: meshToken(toHex(secrets.keys.seed)), server: o.server, ice: o.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
+    const transport = o.wrap ? o.wrap(mesh, seat) : mesh;
+    const game = startNetGame({
+      transport,
+      genesis: g.genesis,
+      genesisSignatures: g.signatures,
+      secrets,
+      scheme: g.scheme,
+      ...(o.persons?.includes(seat) ? {} : { agent: randomAgent(agentStream(o.seed, seat)) }),
+      ...(o.tickMs !== undefined ? { tickMs: o.tickMs } : {}),
+    });
+    const events: NetGameEvent[] = [];
+    game.on((e) => events.push(e));
+    return { game, events, transport };
+  });
+}
+
+export const finalHash = (s: Seated): string => stateHash(s.game.view().state);
+
+/** `npm run verify` on a replay: its exit code and output. */
+export async function verifyWithScript(replay: Replay): Promise<{ code: number; out: string }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bfe-replay-'));
+  const file = path.join(dir, 'game.json');
+  await writeFile(file, makeReplayText(replay));
+  try {
+    return await new Promise((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'scripts/verify.ts'), file], { cwd: repoRoot }, (error, stdout, stderr) =>
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out: stdout + stderr }),
+      );
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
