@@ -1,6 +1,5 @@
 import {
   type CardId,
-  type Technology,
   COMMON_FOR_SALE,
   TECHNOLOGIES_FOR_SALE,
   UNIT_RANKS,
@@ -11,6 +10,7 @@ import {
   unitCiv,
 } from '../cards/catalogue.js';
 import type { SecretChoice } from '../core/actions.js';
+import type { PurchaseOffer } from '../core/options.js';
 import { compareCodeUnits } from '../core/canonical.js';
 import type { Emit } from '../core/events.js';
 import { type RuleError, ruleError } from '../core/errors.js';
@@ -23,17 +23,6 @@ type Purchase = Extract<SecretChoice, { purpose: 'purchase' }>;
 /** Copies of a card a player owns: in his deck and hand (the public multisets of his deals) and his discard pile (L4a). */
 export function owned(cards: Cards, id: CardId): number {
   return countOf(cards.discard, id) + cards.segments.reduce((n, s) => n + countOf(s.remaining, id), 0);
-}
-
-/** What a seat may buy this Logistics phase (L2-L5): its budgets and the cards on offer to it, with their costs and copies. */
-export interface PurchaseOffer {
-  /** Stocks set aside (units, L2), other stocks (common cards too, L3), pure energy (technologies, L4). */
-  readonly setAside: number;
-  readonly energy: number;
-  readonly pure: number;
-  readonly units: readonly { readonly card: CardId; readonly cost: number; readonly max: number }[];
-  readonly commons: readonly { readonly card: CardId; readonly cost: number }[];
-  readonly technologies: readonly { readonly card: Technology; readonly cost: number }[];
 }
 
 /** The one home of what may be bought: the legal option is built from it and a revealed purchase is checked against it. */

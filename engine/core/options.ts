@@ -28,21 +28,19 @@ export type Option =
   /** A secret feint (E5): for each stack, a count in [0, its troops]; committed as a digest with the seat's salt. */
   | { readonly kind: 'feints'; readonly seat: Seat; readonly day: number; readonly secret: SecretKeys | null; readonly stacks: readonly Feint[] }
   /** A secret purchase (L1-L5) within the budgets; committed as a digest with the seat's salt. */
-  | {
-      readonly kind: 'purchase';
-      readonly seat: Seat;
-      readonly day: number;
-      readonly secret: SecretKeys | null;
-      /** Stocks set aside (units, L2), other stocks (common cards too, L3), pure energy (technologies, L4). */
-      readonly setAside: number;
-      readonly energy: number;
-      readonly pure: number;
-      readonly units: readonly { readonly card: CardId; readonly cost: number; readonly max: number }[];
-      readonly commons: readonly { readonly card: CardId; readonly cost: number }[];
-      readonly technologies: readonly { readonly card: Technology; readonly cost: number }[];
-    };
+  | ({ readonly kind: 'purchase'; readonly seat: Seat; readonly day: number; readonly secret: SecretKeys | null } & PurchaseOffer);
 
-/** What commits a seat's secret choice: its salt and the key its memo is sealed with (present with the seat's vault only). */
+/** What a seat may buy this Logistics phase (L2-L5): its budgets and the cards on offer to it, with their costs and copies. */
+export interface PurchaseOffer {
+  /** Stocks set aside (units, L2), other stocks (common cards too, L3), pure energy (technologies, L4). */
+  readonly setAside: number;
+  readonly energy: number;
+  readonly pure: number;
+  readonly units: readonly { readonly card: CardId; readonly cost: number; readonly max: number }[];
+  readonly commons: readonly { readonly card: CardId; readonly cost: number }[];
+  readonly technologies: readonly { readonly card: Technology; readonly cost: number }[];
+}
+
 export interface SecretKeys {
   readonly salt: string;
   readonly seal: string;
