@@ -37,7 +37,10 @@ export function deriveVassals(state: GameState, emit: Emit): GameState {
     const was = state.players[seat]!.suzerain;
     if (was === w) return;
     if (was !== null) emit({ kind: 'vassalFreed', vassal: seat, suzerain: was });
-    if (w !== null) emit({ kind: 'vassalMade', vassal: seat, suzerain: w });
+    if (w !== null) {
+      emit({ kind: 'portalTaken', seat: w, owner: seat, at: parseHexKey(keys[seat]!) });
+      emit({ kind: 'vassalMade', vassal: seat, suzerain: w });
+    }
   });
   const next: GameState = { ...state, players: state.players.map((p, seat) => (p.suzerain === wanted[seat] ? p : { ...p, suzerain: wanted[seat]! })) };
   return checkSupremacy(callBackGroupFrontiers(next, emit), emit);

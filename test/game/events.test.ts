@@ -29,7 +29,8 @@ describe('events', () => {
     const resolved = play(s, { kind: 'done', seat: 0 });
     if (!resolved.ok) throw new Error(resolved.error.message);
     const kinds = resolved.value.events.map((e) => e.kind);
-    expect(kinds).toEqual(['finished', 'strengths', 'troopsLost', 'territoryLost', 'territoryTaken', 'vassalMade']);
+    expect(kinds).toEqual(['finished', 'strengths', 'troopsLost', 'territoryLost', 'territoryTaken', 'portalTaken', 'vassalMade']);
+    expect(resolved.value.events).toContainEqual({ kind: 'portalTaken', seat: 0, owner: 2, at: H(0, 4) });
     // 6 against 1: the defender loses floor(5 / 3) + 1 = 2, more than his 1 troop: all of it, and nothing is left on his tile.
     expect(resolved.value.events).toContainEqual({ kind: 'troopsLost', seat: 2, at: H(0, 4), dir: null, count: 1 });
     expect(resolved.value.events).toContainEqual({ kind: 'strengths', strengths: { 0: 6, 2: 1 }, wild: null });
