@@ -14,7 +14,7 @@ import { firstInOrder, nextInOrder, turnOrder } from '../order.js';
 import { go, patchPhase, phaseOf, replenish, withPlayer } from '../phase.js';
 import { participantsInOrder } from '../resolve.js';
 
-import { type At, one, act, seatOf, hex, acting, handOpenings } from './common.js';
+import { type At, one, act, seatOf, hex, acting, handOpenings, doneRule } from './common.js';
 
 // ---------------------------------------------------------------- E10-E12: camps and negotiation
 
@@ -65,13 +65,7 @@ export const campsStage: DecisionRules<'camps'> = {
           return max.ok && max.value > 0 ? [{ kind: 'count', action: { kind: 'withdraw', seat, at: hex(s.at), dir: s.dir, count: 1 }, min: 1, max: max.value, except: null }] : [];
         }),
     },
-    done: {
-      apply: (state, stage, a, emit) => {
-        emit({ kind: 'finished', seat: a.seat, step: 'camps' });
-        return ok(go(state, { ...stage, ready: [...stage.ready, a.seat] }));
-      },
-      options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
-    },
+    done: doneRule<'camps'>('camps', (_state, stage, seat) => ({ ...stage, ready: [...stage.ready, seat] })),
   },
   passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
   // E11: negotiation goes round the involved seats until all are ready; then the combat starts (E12), or is dropped (E12a).
@@ -166,13 +160,7 @@ export const armiesStage: DecisionRules<'armies'> = {
       },
       options: (state, _stage, seat, vault) => (handOpenings(state, seat, vault) ?? []).filter((o) => isUnitCard(o.value)).map((opening) => one({ kind: 'playUnit', seat, opening })),
     },
-    done: {
-      apply: (state, stage, a, emit) => {
-        emit({ kind: 'finished', seat: a.seat, step: 'army' });
-        return ok(go(state, { ...stage, complete: [...stage.complete, a.seat] }));
-      },
-      options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
-    },
+    done: doneRule<'armies'>('army', (_state, stage, seat) => ({ ...stage, complete: [...stage.complete, seat] })),
   },
   passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
   // B3: one unit or "complete" a turn, in turn order, until all are complete; then delayed abilities (B4) and strengths (B5).
@@ -197,13 +185,7 @@ export const abilitiesStage: DecisionRules<'abilities'> = {
   expects: { rule: 'K17', text: 'activate abilities or pass' },
   awaits: (_s, stage) => seatOf(stage.waiting[0]!),
   actions: {
-    done: {
-      apply: (state, stage, a, emit) => {
-        emit({ kind: 'finished', seat: a.seat, step: 'abilities' });
-        return ok(go(state, { ...stage, waiting: stage.waiting.slice(1) }));
-      },
-      options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
-    },
+    done: doneRule<'abilities'>('abilities', (_state, stage) => ({ ...stage, waiting: stage.waiting.slice(1) })),
   },
   passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
   // K17: priority in turn order; a seat with nothing to activate is skipped.

@@ -1,11 +1,12 @@
 import { type Direction, type HexKey, hexKey, neighbour, parseHexKey } from '../../hex/index.js';
 import type { CardOpening, SeatAction } from '../../core/actions.js';
 import type { Option } from '../../core/options.js';
-import type { Passive } from '../../core/stages.js';
+import type { ActionRule, DecisionKind, Passive } from '../../core/stages.js';
+import type { GameEvent } from '../../core/events.js';
+import { ok } from '../../core/result.js';
 import type { GameState, Stage, StageOf } from '../../core/state.js';
 import { type Vault, cardOpening } from '../../core/vault.js';
 import type { Seat } from '../../core/vocabulary.js';
-
 
 /** Helpers the conquest's stage rules share. */
 
@@ -37,3 +38,15 @@ export function handOpenings(state: GameState, seat: Seat, vault: Vault | undefi
   }
   return out;
 }
+
+/** "Done" with a step (E2, E4, E11, B3, K17, E16, L9): reported, then the stage goes on as `next` says. */
+export const doneRule = <K extends DecisionKind>(
+  step: Extract<GameEvent, { kind: 'finished' }>['step'],
+  next: (state: GameState, stage: StageOf<K>, seat: Seat) => Stage,
+): ActionRule<K, 'done'> => ({
+  apply: (state, stage, a, emit) => {
+    emit({ kind: 'finished', seat: a.seat, step });
+    return ok({ state, stage: next(state, stage, a.seat) });
+  },
+  options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
+});

@@ -13,7 +13,7 @@ import { activeSeats, firstInOrder, nextInOrder } from '../order.js';
 import { go, phaseOf } from '../phase.js';
 import { territoriesOf } from '../territory.js';
 
-import { one, act, seatOf, hex, acting, neighbourKeyOf, firstPassive } from './common.js';
+import { one, act, seatOf, hex, acting, neighbourKeyOf, firstPassive, doneRule } from './common.js';
 
 // ---------------------------------------------------------------- E1-E4: moves and spreading
 
@@ -29,13 +29,7 @@ export const movesStage: DecisionRules<'moves'> = {
       options: (state, _stage, seat) =>
         moveOptions(state, seat).map(({ from, to, max }): Option => ({ kind: 'count', action: { kind: 'moveTroops', seat, from: hex(from), to: hex(to), count: 1 }, min: 1, max, except: null })),
     },
-    done: {
-      apply: (state, stage, a, emit) => {
-        emit({ kind: 'finished', seat: a.seat, step: 'moves' });
-        return ok(go(state, nextDeclarer(state, stage)));
-      },
-      options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
-    },
+    done: doneRule<'moves'>('moves', nextDeclarer),
   },
   passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
   enter: (state, stage) => (stage.left <= 0 ? go(state, { kind: 'spread', turn: firstInOrder(state, phaseOf(state).first, activeSeats(state))!, left: activeSeats(state).length }) : null),
@@ -62,13 +56,7 @@ export const spreadStage: DecisionRules<'spread'> = {
         return out;
       },
     },
-    done: {
-      apply: (state, stage, a, emit) => {
-        emit({ kind: 'finished', seat: a.seat, step: 'spread' });
-        return ok(go(state, nextDeclarer(state, stage)));
-      },
-      options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
-    },
+    done: doneRule<'spread'>('spread', nextDeclarer),
   },
   passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
   enter: (state, stage) => (stage.left <= 0 ? go(state, secretRound(state, 'feint')) : null),
@@ -146,13 +134,7 @@ export const exerciseStage: DecisionRules<'exercise'> = {
           return [one({ kind: 'exercise', seat, from: a, to: b }), one({ kind: 'exercise', seat, from: b, to: a })];
         }),
     },
-    done: {
-      apply: (state, stage, a, emit) => {
-        emit({ kind: 'finished', seat: a.seat, step: 'exercise' });
-        return ok(go(state, nextExercise(state, stage)));
-      },
-      options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
-    },
+    done: doneRule<'exercise'>('exercise', nextExercise),
   },
   passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
   enter: (state, stage) => {

@@ -8,7 +8,7 @@ import { go } from '../phase.js';
 import { requestError, requestOptions, passiveVacate, vacate, vacateSites } from '../requests.js';
 import { withTerritories } from '../territory.js';
 
-import { one, act, seatOf, hex, firstPassive } from './common.js';
+import { one, act, seatOf, hex, firstPassive, doneRule } from './common.js';
 
 // ---------------------------------------------------------------- L8, L9: vassals' troops and requests
 
@@ -52,13 +52,7 @@ export const requestsStage: DecisionRules<'requests'> = {
           except: null,
         })),
     },
-    done: {
-      apply: (state, stage, a, emit) => {
-        emit({ kind: 'finished', seat: a.seat, step: 'requests' });
-        return ok(go(state, nextDeclarer(state, stage)));
-      },
-      options: (_s, _stage, seat) => [one({ kind: 'done', seat })],
-    },
+    done: doneRule<'requests'>('requests', nextDeclarer),
   },
   passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
   enter: (state, stage) => {
