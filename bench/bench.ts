@@ -9,11 +9,11 @@ import { mapCreationsPerSecond } from './map.js';
 import { netBenchmarks } from './net.js';
 import { protocolBenchmarks } from './protocol.js';
 import { uiBenchmarks } from './ui.js';
-import { loadNativeHash } from '../engine/protocol/index.js';
+import { useNodeCrypto } from '../scripts/node/crypto.js';
 import { type Row, meets, printTable } from './table.js';
 
 // Node's native SHA-512 for the engine and the protocol, after a check that it gives tweetnacl's bytes.
-await loadNativeHash();
+await useNodeCrypto();
 
 const rows: Row[] = [];
 const run = (row: () => Row) => {

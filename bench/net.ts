@@ -15,7 +15,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomAgent } from '../engine/agents/index.js';
 import { agentStream } from '../engine/local/index.js';
-import { loadNativeHash, playProtocolGame } from '../engine/protocol/index.js';
+import { playProtocolGame } from '../engine/protocol/sim/index.js';
+import { useNodeCrypto } from '../scripts/node/crypto.js';
 import { startNetServers } from '../test/net/support/servers.js';
 import { turnInstalled } from '../test/net/support/turn.js';
 import type { PeerTask } from './net-peer.js';
@@ -33,7 +34,7 @@ type Report = Record<string, unknown> & { kind: string };
 
 /** What one peer spends on an element without any network: a whole game between in-process peers, divided out. */
 async function elementWork(): Promise<number> {
-  await loadNativeHash();
+  await useNodeCrypto();
   const agents = Array.from({ length: PLAYERS }, (_, s) => randomAgent(agentStream('bench-work', s)));
   const setup = { players: (['forest', 'mountain', 'lake', 'plain'] as const).map((colour, i) => ({ colour, civilisation: (['elves', 'dwarves', 'tritons', 'miners'] as const)[i]! })), firstSeat: 0 };
   await playProtocolGame(setup, 'bench-work-warm', agents, { settings: { timer: null, days: 1 } });

@@ -24,26 +24,9 @@ import {
 } from '../engine/index.js';
 import { agentStream } from '../engine/local/index.js';
 import { randomAgent } from '../engine/agents/index.js';
-import {
-  engineInputs,
-  keyPairFromSeed,
-  loadNativeHash,
-  makeReplayText,
-  naclScheme,
-  nodeScheme,
-  parseGenesisText,
-  parseReplayText,
-  playProtocolGame,
-  PROTOCOL,
-  type Replay,
-  type SignatureCheck,
-  type SignatureScheme,
-  signatureMessage,
-  subtleScheme,
-  useReferenceHash,
-  verifyReplay,
-  verifySignatures,
-} from '../engine/protocol/index.js';
+import { engineInputs, keyPairFromSeed, makeReplayText, naclScheme, parseGenesisText, parseReplayText, PROTOCOL, type Replay, type SignatureCheck, type SignatureScheme, signatureMessage, subtleScheme, useReferenceHash, verifyReplay, verifySignatures } from '../engine/protocol/index.js';
+import { playProtocolGame } from '../engine/protocol/sim/index.js';
+import { useNodeCrypto, nodeScheme } from '../scripts/node/crypto.js';
 
 export interface BenchRow {
   readonly name: string;
@@ -67,7 +50,7 @@ const SETUP: GameSetup = {
  * cached in the temporary directory by protocol and rules version: playing one takes a while.
  */
 export async function benchReplay(seed = 'bench-1'): Promise<Replay> {
-  await loadNativeHash();
+  await useNodeCrypto();
   const dir = join(tmpdir(), 'bfe-bench');
   const file = join(dir, `replay-${hashText(`${PROTOCOL}|${RULES_VERSION}|${seed}`).slice(0, 16)}.json.gz`);
   try {
@@ -128,7 +111,7 @@ export interface VerifyBench {
  * which comes and goes, weighs on both sides of each ratio alike.
  */
 export async function benchVerify(replay?: Replay, runs = 15): Promise<VerifyBench> {
-  await loadNativeHash();
+  await useNodeCrypto();
   const r = replay ?? (await benchReplay());
   const genesis = parseGenesisText(r.genesis);
   if (!genesis.ok) throw new Error('benchVerify: bad genesis');
@@ -174,14 +157,14 @@ export async function benchVerifyTweetnacl(replay?: Replay, runs = 3): Promise<n
     for (let i = 0; i < runs; i++) t.push(await time(() => verifyReplay(r, { scheme: naclScheme })));
     return median(t);
   } finally {
-    await loadNativeHash();
+    await useNodeCrypto();
   }
 }
 
 /** Full verification (every entry signature checked, as for an aborted game). */
 export async function benchVerifyFull(replay?: Replay, runs = 3): Promise<number> {
   const r = replay ?? (await benchReplay());
-  await loadNativeHash();
+  await useNodeCrypto();
   const t: number[] = [];
   for (let i = 0; i < runs; i++) t.push(await time(() => verifyReplay(r, { mode: 'full' })));
   return median(t);

@@ -24,7 +24,10 @@ import {
 } from '../engine/index.js';
 import { agentStream, playLocal, startLocalGame } from '../engine/local/index.js';
 import { greedyAgent, randomAgent } from '../engine/agents/index.js';
-import { engineInputs, playProtocolGame, readReplay, verifyReplay, writeReplay } from '../engine/protocol/index.js';
+import { engineInputs, verifyReplay } from '../engine/protocol/index.js';
+import { playProtocolGame } from '../engine/protocol/sim/index.js';
+import { useNodeCrypto } from './node/crypto.js';
+import { readReplay, writeReplay } from './node/replay-file.js';
 import { renderMap } from './ascii.js';
 import { CIVILISATION_NAME, TERRAIN, playerLabel, playerName } from '../src/display/index.js';
 
@@ -52,6 +55,7 @@ const { values } = (() => {
   }
 })();
 
+await useNodeCrypto();
 if (values.replay) await replay(values.replay);
 else await play();
 

@@ -8,7 +8,9 @@
  * --full checks every signature even when the final signatures cover them; --nacl uses tweetnacl only
  * (its Ed25519 and its SHA-512), as a page without WebCrypto would.
  */
-import { loadNativeHash, naclScheme, readReplay, useReferenceHash, verifyReplay, type Failure, type Summary } from '../engine/protocol/index.js';
+import { naclScheme, useReferenceHash, verifyReplay, type Failure, type Summary } from '../engine/protocol/index.js';
+import { useNodeCrypto } from './node/crypto.js';
+import { readReplay } from './node/replay-file.js';
 
 const USAGE = 'usage: npm run verify -- FILE [--json] [--full] [--nacl]';
 
@@ -42,7 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const json = flags.has('--json');
   if (flags.has('--nacl')) useReferenceHash();
-  else await loadNativeHash();
+  else await useNodeCrypto();
   const read = await readReplay(files[0]!);
   const result = read.ok
     ? await verifyReplay(read.value, { mode: flags.has('--full') ? 'full' : 'fast', ...(flags.has('--nacl') ? { scheme: naclScheme } : {}) })

@@ -4,3 +4,7 @@ import {
 } from '../engine/index.js';
 
 setFreezeStates(true);
+
+// Node's native SHA-512 and Ed25519, as the command-line tools use them; component tests in
+// happy-dom keep the browser's defaults (SubtleCrypto, tweetnacl).
+if (typeof window === 'undefined') await (await import('../scripts/node/crypto.js')).useNodeCrypto();

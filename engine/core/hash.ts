@@ -30,11 +30,12 @@ export function hashBytes(bytes: Uint8Array): string {
 
 /**
  * A faster implementation of hashText for this platform, if one was installed after checking
- * that it gives the same bytes (the protocol's loadNativeHash does so with Node's SHA-512).
+ * that it gives the same bytes (scripts/node/crypto.ts installs Node's SHA-512 through the protocol's useFasterHash).
  */
 let nativeText: ((text: string) => string) | undefined;
-export function installTextHash(fn: ((text: string) => string) | undefined): void {
+export function installTextHash(fn: ((text: string) => string) | undefined): boolean {
   nativeText = fn && fn('bfe ✓') === hashBytes(utf8('bfe ✓')) && fn('') === hashBytes(new Uint8Array(0)) ? fn : undefined;
+  return nativeText !== undefined;
 }
 
 export const hashText = (text: string): string => (nativeText ? nativeText(text) : hashBytes(utf8(text)));

@@ -6,7 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentStream } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
-import { makeReplayText, playProtocolGame, type Replay } from '../../engine/protocol/index.js';
+import { makeReplayText, type Replay } from '../../engine/protocol/index.js';
+import { playProtocolGame } from '../../engine/protocol/sim/index.js';
 import { clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
 import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, repoRoot } from './support.js';
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hashText } from '../../engine/index.js';
-import { checkGenesisSignatures, loadNativeHash, nodeScheme, seatIdentity } from '../../engine/protocol/index.js';
+import { checkGenesisSignatures, seatIdentity } from '../../engine/protocol/index.js';
+import { useNodeCrypto, nodeScheme } from '../../scripts/node/crypto.js';
 import { newGameLink, type ShareLink } from '../../src/net/link.js';
 import { type Lobby, makeLobby } from '../../src/net/lobby.js';
 import { lobbyGenesis, parseLobby } from '../../src/net/lobby-doc.js';
 import { makeHub } from './support/hub.js';
 
-await loadNativeHash();
+await useNodeCrypto();
 const scheme = (await nodeScheme())!;
 let counter = 0;
 const entropy = (label: string) => () => {

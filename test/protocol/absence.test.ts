@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Seat,
 } from '../../engine/index.js';
-import { type Chain, expectation, makeMessage, type Network, type ParsedEntry, roundCanSettle, setTable, slotOf, verifyReplay } from '../../engine/protocol/index.js';
+import { type Chain, expectation, makeMessage, type ParsedEntry, roundCanSettle, slotOf, verifyReplay } from '../../engine/protocol/index.js';
+import { type Network, setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, read, setupFor, SHORT } from './harness.js';
 
 /**

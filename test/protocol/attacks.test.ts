@@ -7,16 +7,8 @@ import {
   type SeatAction,
   toHex,
 } from '../../engine/index.js';
-import {
-  type Body,
-  type Outcome,
-  type ParsedEntry,
-  setTable,
-  signEchoSync,
-  verifyReplay,
-  type ViolationCode,
-  makeMessage,
-} from '../../engine/protocol/index.js';
+import { type Body, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
+import { setTable } from '../../engine/protocol/sim/index.js';
 import { after, entryMessage, expectation, honestAgents, play, type Played, plusL, read, setupFor, SHORT, signAt } from './harness.js';
 
 /**

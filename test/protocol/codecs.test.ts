@@ -2,39 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   hashText,
 } from '../../engine/index.js';
-import {
-  type Body,
-  checkChoiceReveal,
-  choiceCommitment,
-  commitChoice,
-  DEFAULT_SETTINGS,
-  type Echo,
-  type Entry,
-  type Genesis,
-  makeEchoText,
-  makeEntryText,
-  makeGenesisText,
-  makeMessage,
-  makeReplayJson,
-  makeReplayText,
-  makeSignedEntry,
-  parseEchoText,
-  parseEntryText,
-  parseGenesisText,
-  parseMessage,
-  parseReplayJson,
-  parseReplayText,
-  parseSignedEntry,
-  PROTOCOL,
-  type Replay,
-  unparseMessage,
-  type WireMessage,
-} from '../../engine/protocol/index.js';
+import { type Body, checkChoiceReveal, choiceCommitment, commitChoice, DEFAULT_SETTINGS, type Echo, type Entry, type Genesis, makeEchoText, makeEntryText, makeGenesisText, makeMessage, makeReplayJson, makeReplayText, makeSignedEntry, parseEchoText, parseEntryText, parseGenesisText, parseMessage, parseReplayJson, parseReplayText, parseSignedEntry, PROTOCOL, type Replay, unparseMessage, type WireMessage } from '../../engine/protocol/index.js';
 import {
   RULES_VERSION,
 } from '../../engine/index.js';
 import { setupFor } from './harness.js';
-import { simSecrets, seatIdentity } from '../../engine/protocol/index.js';
+import { seatIdentity } from '../../engine/protocol/index.js';
+import { simSecrets } from '../../engine/protocol/sim/index.js';
 
 const h = (s: string) => hashText(s);
 const genesis: Genesis = {

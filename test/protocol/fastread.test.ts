@@ -4,8 +4,8 @@ import {
   hashText,
 } from '../../engine/index.js';
 import { RandomStream } from '../../engine/core/random.js';
-import { isCanonical } from '../../engine/protocol/json.js';
-import { readPlainCanonical } from '../../engine/protocol/plain-json.js';
+import { isCanonical } from '../../engine/protocol/codec/json.js';
+import { readPlainCanonical } from '../../engine/protocol/codec/plain-json.js';
 import { parseSigned, PositionReader, type Replay } from '../../engine/protocol/index.js';
 import { play } from './harness.js';
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeReplay, isGzip, makeReplayJson, readReplay, type Replay, writeReplay } from '../../engine/protocol/index.js';
+import { decodeReplay, isGzip, makeReplayJson, type Replay } from '../../engine/protocol/index.js';
+import { nodeInflate, readReplay, writeReplay } from '../../scripts/node/replay-file.js';
 import { play } from './harness.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'bfe-replay-'));
@@ -42,7 +43,7 @@ describe('replay files', () => {
       [new TextEncoder().encode('{"format":"battle-for-eden/replay","version":9}'), /version 9/],
     ];
     for (const [bytes, message] of cases) {
-      const r = await decodeReplay(bytes);
+      const r = await decodeReplay(bytes, nodeInflate);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error.message).toMatch(message);
     }

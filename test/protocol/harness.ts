@@ -5,28 +5,9 @@ import {
 } from '../../engine/index.js';
 import { agentStream } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
-import {
-  applyElement,
-  type Body,
-  type Chain,
-  type Delivery,
-  expectation,
-  L,
-  loadNativeHash,
-  makeMessage,
-  type Network,
-  type Outcome,
-  type ParsedEntry,
-  type ParsedMessage,
-  parseMessage,
-  type PeerAgent,
-  type ProtocolSettings,
-  setTable,
-  signEntrySync,
-  type SignatureScheme,
-  type Table,
-  type Tamper,
-} from '../../engine/protocol/index.js';
+import { applyElement, type Body, type Chain, expectation, L, makeMessage, type Outcome, type ParsedEntry, type ParsedMessage, parseMessage, type PeerAgent, type ProtocolSettings, signEntrySync, type SignatureScheme } from '../../engine/protocol/index.js';
+import { type Delivery, type Network, setTable, type Table, type Tamper } from '../../engine/protocol/sim/index.js';
+import { useNodeCrypto } from '../../scripts/node/crypto.js';
 
 /**
  * A malicious-peer harness: an in-process network of N peers where any seat can be a scripted
@@ -72,7 +53,7 @@ export interface Played {
   readonly outcomes: Outcome[];
 }
 
-await loadNativeHash();
+await useNodeCrypto();
 
 export async function play(s: Scenario): Promise<Played> {
   const agents = honestAgents(s.players, s.seed);

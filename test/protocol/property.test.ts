@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greedyAgent } from '../../engine/agents/index.js';
-import { playProtocolGame, verifyReplay } from '../../engine/protocol/index.js';
+import { verifyReplay } from '../../engine/protocol/index.js';
+import { playProtocolGame } from '../../engine/protocol/sim/index.js';
 import { play, setupFor } from './harness.js';
 
 /** Whole games, from the first tile to a victory or the agreed day cap, through the full protocol. */

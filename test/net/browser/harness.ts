@@ -5,7 +5,8 @@
 import { stateHash } from '../../../engine/index.js';
 import { randomAgent } from '../../../engine/agents/index.js';
 import { agentStream } from '../../../engine/local/index.js';
-import { bestScheme, parseGenesisText, simSecrets } from '../../../engine/protocol/index.js';
+import { bestScheme, parseGenesisText } from '../../../engine/protocol/index.js';
+import { simSecrets } from '../../../engine/protocol/sim/index.js';
 import { toHex } from '../../../engine/index.js';
 import { ownSignaling, peerServerAddress } from '../../../src/net/endpoints.js';
 import { type NetGame, startNetGame } from '../../../src/net/game.js';

@@ -8,7 +8,7 @@ import './node-webrtc.js';
 import { stateHash, toHex } from '../../../engine/index.js';
 import { randomAgent } from '../../../engine/agents/index.js';
 import { agentStream } from '../../../engine/local/index.js';
-import { loadNativeHash, nodeScheme } from '../../../engine/protocol/index.js';
+import { useNodeCrypto, nodeScheme } from '../../../scripts/node/crypto.js';
 import { peerServerAddress } from '../../../src/net/endpoints.js';
 import { startNetGame } from '../../../src/net/game.js';
 import { meshIds, meshToken } from '../../../src/net/ids.js';
@@ -33,7 +33,7 @@ process.on('disconnect', () => process.exit(0));
 // As in a browser, a rejected promise nobody handles is reported, not fatal (y-webrtc leaves a
 // message it cannot decrypt as one).
 process.on('unhandledRejection', (e) => console.warn('member: unhandled rejection:', e instanceof Error ? e.message : e));
-await loadNativeHash();
+await useNodeCrypto();
 const scheme = (await nodeScheme())!;
 const link = parseShareLink(data.link);
 if (!link.ok) throw new Error(link.error.message);

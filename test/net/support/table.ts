@@ -6,23 +6,9 @@ import path from 'node:path';
 import { stateHash } from '../../../engine/index.js';
 import { randomAgent } from '../../../engine/agents/index.js';
 import { agentStream } from '../../../engine/local/index.js';
-import {
-  checkGenesisSignatures,
-  DEFAULT_SETTINGS,
-  loadNativeHash,
-  makeGenesis,
-  makeGenesisText,
-  makeReplayText,
-  nodeScheme,
-  type ParsedGenesis,
-  parseGenesisText,
-  type ProtocolSettings,
-  type Replay,
-  type SeatSecrets,
-  signGenesis,
-  simSecrets,
-  type SignatureScheme,
-} from '../../../engine/protocol/index.js';
+import { checkGenesisSignatures, DEFAULT_SETTINGS, makeGenesisText, makeReplayText, type ParsedGenesis, parseGenesisText, type ProtocolSettings, type Replay, type SeatSecrets, signGenesis, type SignatureScheme } from '../../../engine/protocol/index.js';
+import { makeGenesis, simSecrets } from '../../../engine/protocol/sim/index.js';
+import { useNodeCrypto, nodeScheme } from '../../../scripts/node/crypto.js';
 import { toHex } from '../../../engine/index.js';
 import { type NetGame, type NetGameEvent, startNetGame } from '../../../src/net/game.js';
 import { meshIds, meshToken } from '../../../src/net/ids.js';
@@ -43,7 +29,7 @@ export interface Genesis {
 
 /** The genesis of a bots' game, signed by every seat (the lobby does the same from its document). */
 export async function botGenesis(players: number, seed: string, settings: Partial<ProtocolSettings>): Promise<Genesis> {
-  await loadNativeHash();
+  await useNodeCrypto();
   const scheme = (await nodeScheme())!;
   const full: ProtocolSettings = { ...DEFAULT_SETTINGS, ...settings };
   const secrets = Array.from({ length: players }, (_, s) => simSecrets(seed, s, full.beaconLength));

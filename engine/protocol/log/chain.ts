@@ -1,14 +1,14 @@
-import type { RuleError } from '../core/errors.js';
-import { err, ok, type Result } from '../core/result.js';
-import type { GameState } from '../core/state.js';
-import type { Seat } from '../core/vocabulary.js';
-import { applyAction, awaiting, stateHash } from '../game.js';
-import { newGame } from '../map/setup.js';
+import type { RuleError } from '../../core/errors.js';
+import { err, ok, type Result } from '../../core/result.js';
+import type { GameState } from '../../core/state.js';
+import type { Seat } from '../../core/vocabulary.js';
+import { applyAction, awaiting, stateHash } from '../../game.js';
+import { newGame } from '../../map/setup.js';
 import { type BeaconMark, beaconValue, isNextLink, linkIndex } from './beacon.js';
-import { TAGS, taggedDigest } from './digest.js';
-import { claimRound, type Entry, type ParsedEntry } from './entry.js';
-import { type Violation, violation } from './errors.js';
-import type { ParsedGenesis } from './genesis.js';
+import { TAGS, taggedDigest } from '../crypto/digest.js';
+import { claimRound, type Entry, type ParsedEntry } from '../codec/entry.js';
+import { type Violation, violation } from '../errors.js';
+import type { ParsedGenesis } from '../codec/genesis.js';
 import { openingsProblem } from './openings.js';
 import { applyAbsence, TABLE_KINDS } from './rules.js';
 

@@ -1,9 +1,9 @@
-import { canonicalJson, type Json } from '../core/canonical.js';
-import { err, ok, type Result } from '../core/result.js';
-import { MAX_PLAYERS, type Seat } from '../core/vocabulary.js';
-import { isHexOf } from './bytes.js';
-import { TAGS, taggedDigest } from './digest.js';
-import { type Violation, violation } from './errors.js';
+import { canonicalJson, type Json } from '../../core/canonical.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { MAX_PLAYERS, type Seat } from '../../core/vocabulary.js';
+import { isHexOf } from '../crypto/bytes.js';
+import { TAGS, taggedDigest } from '../crypto/digest.js';
+import { type Violation, violation } from '../errors.js';
 import { hasOnlyKeys, isCanonical, isCount, isObj, isPlainJson, malformed, parseJson } from './json.js';
 import { readPlainCanonical, readPlainCanonicalAt } from './plain-json.js';
 

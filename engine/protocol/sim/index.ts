@@ -1,15 +1,15 @@
-import { hashText } from '../core/hash.js';
-import type { GameState } from '../core/state.js';
-import type { Seat } from '../core/vocabulary.js';
-import { RULES_VERSION, type GameSetup } from '../map/setup.js';
-import { fromHex } from './bytes.js';
-import { loadNativeHash, PROTOCOL } from './digest.js';
-import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from './genesis.js';
-import { type Outcome, Peer, type PeerAgent } from './peer.js';
-import type { Replay } from './replay.js';
-import { makeSeatSecrets, type SeatSecrets, seatIdentity } from './secrets.js';
-import { checkGenesisSignatures, signGenesis } from './signing.js';
-import { bestScheme, type SignatureScheme } from './signature.js';
+import { hashText } from '../../core/hash.js';
+import type { GameState } from '../../core/state.js';
+import type { Seat } from '../../core/vocabulary.js';
+import { RULES_VERSION, type GameSetup } from '../../map/setup.js';
+import { fromHex } from '../crypto/bytes.js';
+import { PROTOCOL } from '../crypto/digest.js';
+import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from '../codec/genesis.js';
+import { type Outcome, Peer, type PeerAgent } from '../peer/peer.js';
+import type { Replay } from '../codec/replay.js';
+import { makeSeatSecrets, type SeatSecrets, seatIdentity } from '../crypto/secrets.js';
+import { checkGenesisSignatures, signGenesis } from '../crypto/signing.js';
+import { bestScheme, type SignatureScheme } from '../crypto/signature.js';
 
 /**
  * An in-process network of peers, for simulations and tests: every message goes through one
@@ -137,7 +137,6 @@ export function makeGenesis(game: string, setup: GameSetup, secrets: readonly Se
 /** Sets a table: secrets, the genesis signed by every seat, one peer per seat on an in-process network. */
 export async function setTable(setup: GameSetup, seed: string, agents: readonly PeerAgent[], options: TableOptions = {}): Promise<Table> {
   const scheme = options.scheme ?? (await bestScheme());
-  await loadNativeHash();
   const settings: ProtocolSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const secrets = setup.players.map((_, seat) => simSecrets(seed, seat, settings.beaconLength));
   const game = options.game ?? `sim-${hashText(seed).slice(0, 16)}`;

@@ -1,6 +1,6 @@
-import type { Seat } from '../core/vocabulary.js';
+import type { Seat } from '../../core/vocabulary.js';
 import { activeSeats, canonicalOrder, type Chain, claimedAbsent, expectation } from './chain.js';
-import { claimRound, type ParsedEntry } from './entry.js';
+import { claimRound, type ParsedEntry } from '../codec/entry.js';
 
 /**
  * How a peer turns the entries it holds for the current position into a complete element,

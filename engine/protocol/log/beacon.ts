@@ -1,4 +1,4 @@
-import { TAGS, taggedDigest } from './digest.js';
+import { TAGS, taggedDigest } from '../crypto/digest.js';
 
 /**
  * The random beacon (docs/protocol.md, "Random beacon"). Each seat commits in the genesis to

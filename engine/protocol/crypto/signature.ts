@@ -1,13 +1,13 @@
 import nacl from 'tweetnacl';
 import { toBase64Url, toHex, utf8 } from './bytes.js';
-import { isNode, PROTOCOL } from './digest.js';
+import { PROTOCOL } from './digest.js';
 import { hasCanonicalS, publicKeyProblem } from './ed25519.js';
 
 /**
  * Ed25519 signing and verification behind one interface, with three interchangeable
  * implementations that produce identical signatures (Ed25519 is deterministic):
  * tweetnacl (pure JS, everywhere), the WebCrypto SubtleCrypto API (browsers on secure
- * origins, Node >= 20) and Node's `node:crypto` (reached through a guarded dynamic import).
+ * origins, Node >= 20) and Node's `node:crypto` (built outside the engine, scripts/node/crypto.ts).
  * Whatever the implementation, `verifySignatures` applies the pinned rule first.
  */
 
@@ -80,7 +80,7 @@ interface SubtleLike {
 
 const ED = { name: 'Ed25519' };
 
-const jwk = (key: { publicKey: Uint8Array; seed?: Uint8Array }) => ({
+export const jwk = (key: { publicKey: Uint8Array; seed?: Uint8Array }) => ({
   kty: 'OKP',
   crv: 'Ed25519',
   x: toBase64Url(key.publicKey),
@@ -128,62 +128,8 @@ export async function subtleScheme(): Promise<SignatureScheme | undefined> {
   return (await selfTest(scheme)) ? scheme : undefined;
 }
 
-// ---------------------------------------------------------------- node:crypto
-
-interface NodeCryptoSign {
-  createPublicKey(options: { key: object; format: 'jwk' }): unknown;
-  createPrivateKey(options: { key: object; format: 'jwk' }): unknown;
-  sign(algorithm: null, data: Uint8Array, key: unknown): Uint8Array;
-  verify(algorithm: null, data: Uint8Array, key: unknown, signature: Uint8Array): boolean;
-}
-
-/** Node's synchronous Ed25519, or undefined outside Node. Never bundled: the import is dynamic and guarded. */
-export async function nodeScheme(): Promise<SignatureScheme | undefined> {
-  if (!isNode()) return undefined;
-  let c: NodeCryptoSign;
-  try {
-    const spec = 'node:crypto';
-    c = (await import(/* @vite-ignore */ spec)) as NodeCryptoSign;
-  } catch {
-    return undefined;
-  }
-  const publicKeys = new Map<string, unknown>();
-  const privateKeys = new Map<string, unknown>();
-  const publicKey = (pk: Uint8Array) => {
-    const id = toHex(pk);
-    let k = publicKeys.get(id);
-    if (k === undefined) {
-      k = c.createPublicKey({ key: jwk({ publicKey: pk }), format: 'jwk' });
-      publicKeys.set(id, k);
-    }
-    return k;
-  };
-  const privateKey = (kp: KeyPair) => {
-    const id = toHex(kp.publicKey);
-    let k = privateKeys.get(id);
-    if (k === undefined) {
-      k = c.createPrivateKey({ key: jwk(kp), format: 'jwk' });
-      privateKeys.set(id, k);
-    }
-    return k;
-  };
-  const scheme: SignatureScheme = {
-    name: 'node',
-    sign: async (key, message) => new Uint8Array(c.sign(null, message, privateKey(key))),
-    verifyRaw: async (checks) =>
-      checks.map((x) => {
-        try {
-          return c.verify(null, x.message, publicKey(x.publicKey), x.signature);
-        } catch {
-          return false;
-        }
-      }),
-  };
-  return (await selfTest(scheme)) ? scheme : undefined;
-}
-
 /** A scheme is used only if it signs exactly as tweetnacl does and verifies its own signature. */
-async function selfTest(scheme: SignatureScheme): Promise<boolean> {
+export async function selfTest(scheme: SignatureScheme): Promise<boolean> {
   try {
     const key = keyPairFromSeed(new Uint8Array(32).fill(1));
     const message = utf8(`${PROTOCOL}/self-test`);
@@ -199,25 +145,18 @@ async function selfTest(scheme: SignatureScheme): Promise<boolean> {
 
 let best: Promise<SignatureScheme> | undefined;
 
-/** Batches at least this large go to SubtleCrypto, which verifies them in parallel (bench/protocol.ts). */
-const BATCH = 16;
-
 /**
- * The fastest scheme this platform has. In Node: node:crypto one at a time (what a peer does on
- * receipt) and SubtleCrypto for batches (what the verifier does); in a browser on a secure origin,
- * SubtleCrypto; elsewhere (a LAN page over plain http) tweetnacl. See docs/protocol.md, "Speed".
+ * The fastest scheme this platform offers through web standards: SubtleCrypto (browsers on a
+ * secure origin, Node >= 20), else tweetnacl (a LAN page over plain http). Node's own
+ * `node:crypto`, faster one signature at a time, is outside the engine: scripts/node/crypto.ts
+ * builds it and installs it (`useScheme`). See docs/protocol.md, "Speed".
  */
 export function bestScheme(): Promise<SignatureScheme> {
-  best ??= (async () => {
-    const node = await nodeScheme();
-    const subtle = await subtleScheme();
-    if (node && subtle)
-      return {
-        name: 'native',
-        sign: node.sign,
-        verifyRaw: (checks) => (checks.length >= BATCH ? subtle.verifyRaw(checks) : node.verifyRaw(checks)),
-      } satisfies SignatureScheme;
-    return node ?? subtle ?? naclScheme;
-  })();
+  best ??= (async () => (await subtleScheme()) ?? naclScheme)();
   return best;
+}
+
+/** Makes `scheme` what bestScheme() answers from now on (Node's, installed by scripts/node/crypto.ts). */
+export function useScheme(scheme: SignatureScheme): void {
+  best = Promise.resolve(scheme);
 }

@@ -1,11 +1,11 @@
-import { canonicalJson } from '../core/canonical.js';
-import { err, ok, type Result } from '../core/result.js';
-import { RULES_VERSION, newGame, type GameSetup } from '../map/setup.js';
-import { isColour, isCivilisation, MAX_PLAYERS } from '../core/vocabulary.js';
-import { fromHex, isHexOf } from './bytes.js';
-import { PROTOCOL, TAGS, taggedDigest } from './digest.js';
-import { publicKeyProblem } from './ed25519.js';
-import { type Violation, violation } from './errors.js';
+import { canonicalJson } from '../../core/canonical.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { RULES_VERSION, newGame, type GameSetup } from '../../map/setup.js';
+import { isColour, isCivilisation, MAX_PLAYERS } from '../../core/vocabulary.js';
+import { fromHex, isHexOf } from '../crypto/bytes.js';
+import { PROTOCOL, TAGS, taggedDigest } from '../crypto/digest.js';
+import { publicKeyProblem } from '../crypto/ed25519.js';
+import { type Violation, violation } from '../errors.js';
 import { hasOnlyKeys, isCanonical, isCount, isObj, malformed, parseJson } from './json.js';
 
 /** Protocol settings, fixed in the genesis and so signed by every seat. */

@@ -1,8 +1,8 @@
-import { commitment } from '../core/commit.js';
-import type { Digest, GameState, Ref } from '../core/state.js';
-import { cardOpening, tileOpening, type Vault } from '../core/vault.js';
-import type { Seat } from '../core/vocabulary.js';
-import type { Opening } from './entry.js';
+import { commitment } from '../../core/commit.js';
+import type { Digest, GameState, Ref } from '../../core/state.js';
+import { cardOpening, tileOpening, type Vault } from '../../core/vault.js';
+import type { Seat } from '../../core/vocabulary.js';
+import type { Opening } from '../codec/entry.js';
 
 /**
  * End of game (G3, G5): every seat opens every commitment it still holds, and every peer checks

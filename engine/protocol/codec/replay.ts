@@ -1,7 +1,7 @@
-import { err, ok, type Result } from '../core/result.js';
-import { isHexOf } from './bytes.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { isHexOf } from '../crypto/bytes.js';
 import type { SignedEntry } from './entry.js';
-import { type Violation, violation } from './errors.js';
+import { type Violation, violation } from '../errors.js';
 import { hasOnlyKeys, isObj, malformed, parseJson } from './json.js';
 import type { SignedEcho } from './wire.js';
 

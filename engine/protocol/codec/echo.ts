@@ -1,10 +1,10 @@
-import { canonicalJson } from '../core/canonical.js';
-import { err, ok, type Result } from '../core/result.js';
-import { MAX_PLAYERS, type Seat } from '../core/vocabulary.js';
-import { isHexOf } from './bytes.js';
-import { TAGS, taggedDigest } from './digest.js';
+import { canonicalJson } from '../../core/canonical.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { MAX_PLAYERS, type Seat } from '../../core/vocabulary.js';
+import { isHexOf } from '../crypto/bytes.js';
+import { TAGS, taggedDigest } from '../crypto/digest.js';
 import { MAX_SEQ } from './entry.js';
-import { type Violation, violation } from './errors.js';
+import { type Violation, violation } from '../errors.js';
 import { hasOnlyKeys, isCanonical, isCount, isObj, malformed, parseJson } from './json.js';
 
 /**

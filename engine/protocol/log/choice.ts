@@ -1,6 +1,6 @@
-import { canonicalJson, type Json } from '../core/canonical.js';
-import { isHexOf, toHex } from './bytes.js';
-import { TAGS, taggedDigest } from './digest.js';
+import { canonicalJson, type Json } from '../../core/canonical.js';
+import { isHexOf, toHex } from '../crypto/bytes.js';
+import { TAGS, taggedDigest } from '../crypto/digest.js';
 
 /**
  * Simultaneous secret choices (ruling 5): every player first commits to H(context, choice, salt),

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../core/canonical.js';
-import { TAGS, taggedDigest } from './digest.js';
+import { canonicalJson } from '../../core/canonical.js';
+import { TAGS, taggedDigest } from '../crypto/digest.js';
 
 /**
  * The state digest peers echo after every element (G1): a Merkle hash of the public state's

@@ -1,4 +1,4 @@
-import { fromHex, toHex, utf8 } from '../core/hash.js';
+import { fromHex, toHex, utf8 } from '../../core/hash.js';
 
 /** Byte helpers shared by the protocol; everything on the wire is hex or canonical JSON text. */
 export { fromHex, toHex, utf8 };

@@ -1,12 +1,12 @@
 import nacl from 'tweetnacl';
-import { err, ok, type Result } from '../core/result.js';
+import { err, ok, type Result } from '../../core/result.js';
 import { fromHex, toHex } from './bytes.js';
-import { echoId, type Echo, makeEchoText } from './echo.js';
-import { type Entry, entryId, makeEntryText, type ParsedEntry } from './entry.js';
-import { type Violation, violation } from './errors.js';
-import type { ParsedGenesis } from './genesis.js';
-import type { SignedEcho } from './wire.js';
-import type { Seat } from '../core/vocabulary.js';
+import { echoId, type Echo, makeEchoText } from '../codec/echo.js';
+import { type Entry, entryId, makeEntryText, type ParsedEntry } from '../codec/entry.js';
+import { type Violation, violation } from '../errors.js';
+import type { ParsedGenesis } from '../codec/genesis.js';
+import type { SignedEcho } from '../codec/wire.js';
+import type { Seat } from '../../core/vocabulary.js';
 import { type KeyPair, signatureMessage, type SignatureCheck, type SignatureScheme, verifySignatures } from './signature.js';
 
 /** Signs an entry: its canonical text, its id (the hash of that text), a signature over the id. */

@@ -1,6 +1,6 @@
-import { canonicalJson, type Json } from '../core/canonical.js';
-import { err, ok, type Result } from '../core/result.js';
-import { type Violation, violation } from './errors.js';
+import { canonicalJson, type Json } from '../../core/canonical.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { type Violation, violation } from '../errors.js';
 
 export type Obj = Record<string, unknown>;
 export const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x);

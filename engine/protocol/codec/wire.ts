@@ -1,8 +1,8 @@
-import { err, ok, type Result } from '../core/result.js';
-import { isHexOf, utf8Length } from './bytes.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { isHexOf, utf8Length } from '../crypto/bytes.js';
 import { type Echo, parseEchoText } from './echo.js';
 import { type ParsedEntry, parseSignedEntry, type SignedEntry } from './entry.js';
-import { type Violation, violation } from './errors.js';
+import { type Violation, violation } from '../errors.js';
 import { hasOnlyKeys, isObj, malformed, parseJson } from './json.js';
 
 /**

@@ -1,7 +1,7 @@
 import { beaconValue } from './beacon.js';
-import type { Body, Entry } from './entry.js';
-import { parseGenesisText } from './genesis.js';
-import type { Replay } from './replay.js';
+import type { Body, Entry } from '../codec/entry.js';
+import { parseGenesisText } from '../codec/genesis.js';
+import type { Replay } from '../codec/replay.js';
 
 /**
  * The engine inputs a replay stands for (actions, beacon values, absences), read with no checks at

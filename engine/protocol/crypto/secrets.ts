@@ -1,9 +1,9 @@
-import { makeVault, type Vault } from '../core/vault.js';
-import type { Seat } from '../core/vocabulary.js';
+import { makeVault, type Vault } from '../../core/vault.js';
+import type { Seat } from '../../core/vocabulary.js';
 import { fromHex, toHex } from './bytes.js';
-import { makeBeaconChain } from './beacon.js';
+import { makeBeaconChain } from '../log/beacon.js';
 import { TAGS, taggedDigest } from './digest.js';
-import type { SeatIdentity } from './genesis.js';
+import type { SeatIdentity } from '../codec/genesis.js';
 import { type KeyPair, keyPairFromSeed } from './signature.js';
 
 /**

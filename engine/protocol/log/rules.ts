@@ -1,8 +1,8 @@
-import type { RuleError } from '../core/errors.js';
-import type { Result } from '../core/result.js';
-import type { GameState } from '../core/state.js';
-import type { Seat } from '../core/vocabulary.js';
-import { applyAction, legalActions } from '../game.js';
+import type { RuleError } from '../../core/errors.js';
+import type { Result } from '../../core/result.js';
+import type { GameState } from '../../core/state.js';
+import type { Seat } from '../../core/vocabulary.js';
+import { applyAction, legalActions } from '../../game.js';
 
 /**
  * Where the protocol meets the rules beyond applyAction/awaiting. Everything here is part of

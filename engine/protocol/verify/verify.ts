@@ -1,16 +1,16 @@
-import { stateHash } from '../game.js';
-import type { GameState } from '../core/state.js';
-import type { Seat } from '../core/vocabulary.js';
-import { isHexOf } from './bytes.js';
-import { applyElement, type Chain, checkEntry, checkFinals, type End, slotOf, startChain, type Absence } from './chain.js';
-import { parseEchoText } from './echo.js';
-import { stateDigest } from './state-digest.js';
-import { type ParsedEntry, parseSigned as parseSignedText, PositionReader, type SignedEntry } from './entry.js';
-import { PROOF_CODES, type Violation, violation, type ViolationCode } from './errors.js';
-import { type ParsedGenesis, parseGenesisText } from './genesis.js';
-import { parseReplayJson, type Replay } from './replay.js';
-import { echoCheck, entryCheckOf, genesisCheck } from './signing.js';
-import { bestScheme, type SignatureCheck, type SignatureScheme, verifySignatures } from './signature.js';
+import { stateHash } from '../../game.js';
+import type { GameState } from '../../core/state.js';
+import type { Seat } from '../../core/vocabulary.js';
+import { isHexOf } from '../crypto/bytes.js';
+import { applyElement, type Chain, checkEntry, checkFinals, type End, slotOf, startChain, type Absence } from '../log/chain.js';
+import { parseEchoText } from '../codec/echo.js';
+import { stateDigest } from '../log/state-digest.js';
+import { type ParsedEntry, parseSigned as parseSignedText, PositionReader, type SignedEntry } from '../codec/entry.js';
+import { PROOF_CODES, type Violation, violation, type ViolationCode } from '../errors.js';
+import { type ParsedGenesis, parseGenesisText } from '../codec/genesis.js';
+import { parseReplayJson, type Replay } from '../codec/replay.js';
+import { echoCheck, entryCheckOf, genesisCheck } from '../crypto/signing.js';
+import { bestScheme, type SignatureCheck, type SignatureScheme, verifySignatures } from '../crypto/signature.js';
 
 /**
  * The replay verifier (G8): re-runs the whole game offline and checks every signature,
