@@ -250,7 +250,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   };
 
   return (
-    <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
+    <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
       <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={timer()} mine={mine()} />
       <div class="board-area">
         <p class="phase-line">
