@@ -6,6 +6,8 @@ export interface ConquestPolicy {
   readonly move: boolean;
   /** Plays the units of the hand into an army (the first offered each turn) before "Army complete". */
   readonly playUnits: boolean;
+  /** Spreads a troop of a territory onto one of its frontiers (a side's stepper), staged, then "Done spreading". */
+  readonly spread?: boolean;
 }
 
 export const SMALLEST: ConquestPolicy = { move: false, playUnits: false };
@@ -44,6 +46,27 @@ export async function conquestStep(page: Clicker, s: Snapshot, policy: ConquestP
         return true;
       }
       await clickButton(page, 'cancel');
+    }
+  }
+  if (s.stage === 'spread' && policy.spread && !moved.has(`spread ${key}`) && s.legal.length > 0) {
+    moved.add(`spread ${key}`);
+    for (const tile of await clickableLegal(page, s)) {
+      await clickHex(page, tile, s.board);
+      await waitFor(page, () => document.getElementById('cancel') !== null);
+      const more = await page.evaluate(() => {
+        const b = document.querySelector<HTMLButtonElement>('.conquest-panel.spread [id^="side-"][id$="-more"]:not([disabled])');
+        b?.click();
+        return b !== null;
+      });
+      if (!more) {
+        await clickButton(page, 'cancel');
+        continue;
+      }
+      await waitFor(page, () => document.getElementById('stage') !== null);
+      await clickButton(page, 'stage');
+      await waitFor(page, () => document.getElementById('staged') !== null);
+      await clickButton(page, 'done');
+      return true;
     }
   }
   if (s.stage === 'armies' && policy.playUnits && has('play-0')) return void (await clickButton(page, 'play-0')), true;

@@ -176,7 +176,7 @@ if (!executable) {
             await page.screenshot({ path: path.join(shots, `conquest-${c.stage}-hotseat-desktop.png`) });
           }
         }
-        if (!(await conquestStep(page, c, { move: true, playUnits: true }, moved))) {
+        if (!(await conquestStep(page, c, { move: true, spread: true, playUnits: true }, moved))) {
           await waitForChange(page, c.seq, (n) => n.curtain !== c.curtain || n.buttons.length > 0);
           continue;
         }
