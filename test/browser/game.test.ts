@@ -230,6 +230,9 @@ if (!executable) {
       let mine = 0;
       await playMapCreation(page, (s) => s.buttons.includes('draw') && ++mine > 3);
       const before = await snapshot(page);
+      // The refresh resumes on the flat map: the rest of the game (some 1500 bot moves) would
+      // otherwise spend its time drawing every position in software WebGL.
+      await page.goto(`${app.url}#/local?pace=0&board=flat`);
       await page.reload();
       await page.locator('main.game').waitFor();
       const after = await snapshot(page);
@@ -237,6 +240,7 @@ if (!executable) {
       expect(after.phase).toBe('mapCreation');
       await playMapCreation(page);
       expect((await snapshot(page)).phase).toBe('conquest');
+      const t0 = Date.now(); let steps = 0; let waits = 0;
       // The conquest, to the end: the person's every choice through the UI (always the smallest:
       // Done, Ready, Pass, else the first offered button, else the first glowing hex), the bots in
       // their Worker. The status line always says whose decision the game waits for.
@@ -245,18 +249,22 @@ if (!executable) {
       for (let k = 0; k < 5000; k++) {
         const c = await snapshot(page);
         if (c.over) break;
+        if (k % 50 === 0) console.log('PROGRESS', Date.now() - t0, c.day, c.stage, c.seq, c.buttons.join(' '), c.prompt.slice(0, 80));
         expect(c.prompt).toMatch(/Player \d|random|Waiting/);
         if (!shot.has(c.stage) && c.buttons.length > 0) {
           shot.add(c.stage);
           await page.screenshot({ path: path.join(shots, `conquest-${c.stage}-bots-desktop.png`) });
         }
         if (!(await conquestStep(page, c, SMALLEST, moved))) {
+          waits++;
           await waitForChange(page, c.seq, (n) => n.over || n.buttons.length > 0 || n.legal.length > 0, 4000);
           continue;
         }
+        steps++;
         await afterStep(page, c);
       }
       const end = await snapshot(page);
+      console.log('TIMING', Date.now() - t0, 'steps', steps, 'waits', waits, 'day', end.day, 'seq', end.seq);
       expect(end.over, 'the game was played to its end').toBe(true);
       expect(end.prompt).toMatch(/The game is over/);
       await page.screenshot({ path: path.join(shots, 'game-over-bots-desktop.png') });

@@ -311,9 +311,12 @@ export function createConquestTurn(input: ConquestTurnInput): ConquestTurn {
         return {
           text: t(plays.length > 0 ? 'armies.prompt' : 'armies.noUnit'),
           buttons: [
-            ...plays.map((a, i) => {
-              const face = cardFace(a.opening.value, lang);
-              return button(`play-${i}`, t('armies.play', { card: face.name, strength: face.strength ?? 0 }), () => void send([a]), { primary: i === 0 });
+            // Copies of one card in the hand play alike: one button per card, with the copies.
+            ...[...new Set(plays.map((a) => a.opening.value))].map((card, i) => {
+              const face = cardFace(card, lang);
+              const copies = plays.filter((a) => a.opening.value === card);
+              const label = t('armies.play', { card: face.name, strength: face.strength ?? 0 }) + (copies.length > 1 ? ` ×${copies.length}` : '');
+              return button(`play-${i}`, label, () => void send([copies[0]!]), { primary: i === 0 });
             }),
             ...doneButton('armies.complete').map((b) => ({ ...b, onClick: () => ask(t('armies.sure'), b.onClick) })),
           ],
@@ -457,7 +460,7 @@ export function createConquestTurn(input: ConquestTurnInput): ConquestTurn {
     const q = asking();
     if (q)
       return {
-        text: q.question,
+        text: `${seatWords(state, seat, language())}: ${q.question}`,
         buttons: [button('confirm-yes', t('conquest.yes'), () => (setAsking(null), q.run()), { primary: true, key: 'Enter' }), button('confirm-no', t('game.cancel'), () => setAsking(null))],
         legal: NONE,
         selected: null,

@@ -8,14 +8,24 @@ export interface CombatReport {
   readonly ended: boolean;
 }
 
+/** Events of the input applied to a state: states are immutable values, so they are read once. */
+const EVENTS = new WeakMap<GameState, readonly GameEvent[] | null>();
+function eventsAfter(state: GameState, input: unknown): readonly GameEvent[] | null {
+  if (!EVENTS.has(state)) {
+    const r = play(state, input);
+    EVENTS.set(state, r.ok ? r.value.events : null);
+  }
+  return EVENTS.get(state)!;
+}
+
 /** The events of the inputs since the latest `combatBegan` (looked for among the last `window` inputs). */
 export function combatReport(states: readonly GameState[], inputs: readonly unknown[], window = 80): CombatReport | null {
   const events: GameEvent[][] = [];
   for (let i = inputs.length - 1; i >= Math.max(0, inputs.length - window); i--) {
-    const r = play(states[i]!, inputs[i]);
-    if (!r.ok) break;
-    events.unshift([...r.value.events]);
-    if (r.value.events.some((e) => e.kind === 'combatBegan')) {
+    const found = eventsAfter(states[i]!, inputs[i]);
+    if (!found) break;
+    events.unshift([...found]);
+    if (found.some((e) => e.kind === 'combatBegan')) {
       const flat = events.flat();
       let start = flat.length - 1;
       while (start > 0 && flat[start]!.kind !== 'combatBegan') start--;
