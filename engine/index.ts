@@ -26,4 +26,6 @@ export { tilesLeft } from './map/stages.js';
 export { play, applyAction, awaiting, legalOptions, legalActions, passiveAction, stateHash, type Played } from './game/play.js';
 export { makeState, parseState } from './game/codec.js';
 export { seatSummaries, type SeatSummary } from './game/summary.js';
+// For the combat view: the troops and strength the engine counts for a seat in a battle (read only).
+export { involvedTroops, seatStrength } from './conquest/battle.js';
 export * from './cards/catalogue.js';

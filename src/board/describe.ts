@@ -30,7 +30,7 @@ export function describeTile(tile: TileView, lang: Language): string {
 }
 
 /** The six directions, clockwise from east, as a person names them on a pointy-top map. */
-const DIRECTION_NAME: Readonly<Record<Language, readonly string[]>> = {
+export const DIRECTION_NAME: Readonly<Record<Language, readonly string[]>> = {
   en: ['east', 'south-east', 'south-west', 'west', 'north-west', 'north-east'],
   fr: ['l’est', 'le sud-est', 'le sud-ouest', 'l’ouest', 'le nord-ouest', 'le nord-est'],
 };

@@ -49,9 +49,17 @@ function RunningGame(props: { game: StoredGame }) {
     botPace: Number.isFinite(pace) ? pace : BOT_PACE,
   });
   let saving = Promise.resolve();
+  let queued = false;
   const unsubscribe = table.subscribe(() => {
-    // Stored in order, one write at a time: the last write holds every input.
-    saving = saving.then(() => saveGame({ config, inputs: table.inputs() }));
+    // Stored in order, one write at a time: the last write holds every input. A write waiting
+    // reads the inputs when it runs, so one waiting write is enough however fast inputs come
+    // (bots at pace 0 would otherwise queue a copy of the whole game per input).
+    if (queued) return;
+    queued = true;
+    saving = saving.then(() => {
+      queued = false;
+      return saveGame({ config, inputs: table.inputs() });
+    });
   });
   onCleanup(() => {
     unsubscribe();

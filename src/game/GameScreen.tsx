@@ -21,6 +21,10 @@ import type { LocalTable } from '../table/localTable.js';
 import type { TableView } from '../table/types.js';
 import { type LocalGameConfig, botSeats } from './config.js';
 import { conquestTurn } from './conquestTurn.js';
+import { stageKey } from './conquestPrompt.js';
+import { CombatView } from './conquest/CombatView.js';
+import { createConquestTurn } from './conquest/createConquestTurn.js';
+import { combatReport } from './conquest/report.js';
 import { Curtain } from './Curtain.js';
 import { HandStrip } from './HandStrip.js';
 import { LogPanel } from './LogPanel.js';
@@ -77,6 +81,31 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     ),
   );
 
+  const submit = (action: unknown): Promise<boolean> =>
+    props.table.submit(action).then((r) => {
+      if (r.ok) play('place');
+      else {
+        setHint(t('game.refused', { reason: `${r.error.rule}: ${r.error.message}` }));
+        play('refused');
+      }
+      return r.ok;
+    });
+
+  // The conquest's choices (moves, spreading, secrets, combats, armies, after combat, requests).
+  const conquest = createConquestTurn({
+    state,
+    seat: () => (mine() && state().phase.name === 'conquest' ? viewer() : null),
+    vault,
+    seq: () => view().seq,
+    submit,
+    setHint,
+  });
+  const battle = () => {
+    const p = state().phase;
+    return p.name === 'conquest' && 'battle' in p.stage ? p.stage.battle : null;
+  };
+  const report = createMemo(() => (battle() ? combatReport(props.table.states(), props.table.inputs()) : null));
+
   const sites = createMemo(() => {
     const c = choice();
     if (!c) return new Map();
@@ -99,6 +128,8 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     return next.ok ? next.value : null;
   });
   const highlights = createMemo<Highlights>(() => {
+    const turn = conquest.view();
+    if (turn) return { legal: turn.legal, selected: turn.selected, last: lastHexes(), cursor: cursor(), ghost: null };
     const sel = selected();
     const at = sel ?? (hovered() && sites().has(hovered()!) ? hovered() : null);
     const colour = at ? ghostColour(choice(), state(), viewer(), source() ?? 'drawn') : null;
@@ -112,19 +143,10 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     return m === null ? null : (props.table.states()[m] ?? null);
   };
 
-  const submit = (action: unknown): void => {
-    void props.table.submit(action).then((r) => {
-      if (r.ok) play('place');
-      else {
-        setHint(t('game.refused', { reason: `${r.error.rule}: ${r.error.message}` }));
-        play('refused');
-      }
-    });
-  };
   const confirm = (): void => {
     const sel = selected();
     const action = sel ? sites().get(sel) : undefined;
-    if (action) submit(action);
+    if (action) void submit(action);
   };
 
   /** Why a hex is not a legal place for the current choice, in the rulebook's words. */
@@ -136,6 +158,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   };
 
   const pick = (hex: Hex): void => {
+    if (conquest.pick(hex)) return void setHint(null);
     const key = hexKey(hex);
     if (sites().has(key)) {
       if (selected() === key) confirm();
@@ -174,11 +197,14 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const arrow = ARROWS[e.key];
     if (arrow) return void (e.preventDefault(), moveCursor(arrow[0], arrow[1]));
     if (e.key === 'Enter' && cursor() && cursor() !== selected()) return void (e.preventDefault(), pick(parseHexKey(cursor()!)));
-    if (e.key === 'Enter' && selected()) (e.preventDefault(), confirm());
-    else if (e.key === 'Escape') (setSelected(null), setSource(null), setMoment(null), setHelp(false), setCursor(null));
+    const enter = conquest.view()?.buttons.find((b) => b.key === 'Enter' && !b.disabled);
+    if (e.key === 'Enter' && enter && !(e.target instanceof HTMLButtonElement)) (e.preventDefault(), enter.onClick());
+    else if ((e.key === 'z' || e.key === 'Z') && conquest.view()?.buttons.some((b) => b.id === 'undo')) conquest.view()!.buttons.find((b) => b.id === 'undo')!.onClick();
+    else if (e.key === 'Enter' && selected()) (e.preventDefault(), confirm());
+    else if (e.key === 'Escape') (setSelected(null), setSource(null), setMoment(null), setHelp(false), setCursor(null), conquest.cancel());
     else if (e.key === ']') cycle(1);
     else if (e.key === '[') cycle(-1);
-    else if ((e.key === 'd' || e.key === 'D') && c?.kind === 'take' && c.draw) submit(c.draw);
+    else if ((e.key === 'd' || e.key === 'D') && c?.kind === 'take' && c.draw) void submit(c.draw);
     else if ((e.key === 'u' || e.key === 'U') && c?.kind === 'take' && c.faceUp) setSource('faceUp');
   };
   window.addEventListener('keydown', onKey);
@@ -203,11 +229,14 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     if (curtained()) return { text: t('curtain.pass', { player: playerName(viewer(), language()) }), buttons: [] };
     const a = awaited();
     if (a === null) return { text: t('game.random'), buttons: [] };
-    if (a !== viewer()) return { text: t('game.waitingFor', { player: name(a) }), buttons: [] };
+    const waiting = (): string => (state().phase.name === 'conquest' ? t('game.waitingForWhat', { player: name(a), what: t(stageKey(state())) }) : t('game.waitingFor', { player: name(a) }));
+    if (a !== viewer()) return { text: waiting(), buttons: [] };
     const c = choice();
     if (!c) {
+      const ct = conquest.view();
+      if (ct) return { text: ct.text, buttons: [...ct.buttons] };
       const v = vault();
-      if (!v) return { text: t('game.waitingFor', { player: name(a) }), buttons: [] };
+      if (!v) return { text: waiting(), buttons: [] };
       const turn = conquestTurn({ view: view(), seat: a, vault: v, name: name(a), submit, autoplay: () => props.onAutoplay(a) });
       return { text: turn.text, buttons: [...turn.buttons] };
     }
@@ -221,7 +250,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   };
 
   return (
-    <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
+    <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
       <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={timer()} mine={mine()} />
       <div class="board-area">
         <p class="phase-line">
@@ -252,7 +281,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
           </p>
         </Show>
         <Board
-          state={momentState() ?? preview() ?? state()}
+          state={momentState() ?? conquest.preview() ?? preview() ?? state()}
           highlights={moment() !== null ? NO_HIGHLIGHTS : highlights()}
           label={t('board.label')}
           flat={props.flat}
@@ -262,6 +291,10 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
             setHint(h ? whyNot(h) : null);
           }}
         />
+        <Show when={(!curtained() && conquest.view()?.panel) || null}>
+          {(panel) => <div class="conquest-panels">{panel()()}</div>}
+        </Show>
+        <Show when={battle()}>{(b) => <CombatView state={state()} battle={b()} report={report()} />}</Show>
       </div>
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">

@@ -8,6 +8,8 @@ export interface PromptButton {
   readonly disabled?: boolean;
   /** A keyboard shortcut shown on the button (the screen handles the key). */
   readonly key?: string;
+  /** Hovering or focusing the button (a combat choice frames its hexes on the board). */
+  readonly onHover?: (on: boolean) => void;
 }
 
 /**
@@ -30,7 +32,13 @@ export function PromptBar(props: { text: string; hint?: string | null; buttons: 
       <div class="prompt-buttons">
         <For each={props.buttons}>
           {(b) => (
-            <button type="button" id={b.id} classList={{ primary: !!b.primary }} disabled={b.disabled} onClick={() => b.onClick()} aria-keyshortcuts={b.key}>
+            <button type="button" id={b.id} classList={{ primary: !!b.primary }} disabled={b.disabled} onClick={() => b.onClick()}
+              onMouseEnter={() => b.onHover?.(true)}
+              onMouseLeave={() => b.onHover?.(false)}
+              onFocus={() => b.onHover?.(true)}
+              onBlur={() => b.onHover?.(false)}
+              aria-keyshortcuts={b.key}
+            >
               {b.label}
               <Show when={b.key}>
                 <kbd>{b.key}</kbd>

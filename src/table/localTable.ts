@@ -40,8 +40,8 @@ export interface LocalTable extends GameSession {
 
 const refusal = (code: ErrorCode, rule: string, message: string): RuleError => ({ code, rule, message });
 
-/** Actions that leave no choice (committing a shuffled pile or deck): a person's table does them for him. */
-const AUTOMATIC = new Set(['commitTiles', 'commitCards']);
+/** Actions that leave no choice (committing a shuffled pile or deck, revealing a sealed choice): a person's table does them for him. */
+const AUTOMATIC = new Set(['commitTiles', 'commitCards', 'revealSecret']);
 
 /**
  * The engine alone, one device: random events from the seed, bots through `bot`, people through

@@ -8,6 +8,7 @@ import { agentStream } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { makeReplayText, type Replay } from '../../engine/protocol/index.js';
 import { playProtocolGame } from '../../engine/protocol/sim/index.js';
+import { afterStep, conquestStep, SMALLEST } from './conquest.js';
 import { clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
 import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, repoRoot } from './support.js';
 
@@ -150,6 +151,41 @@ if (!executable) {
       expect(log.filter((l) => / placed /.test(l)).length).toBeGreaterThanOrEqual(16);
       expect(shotDrawn && shotPortal).toBe(true);
       await page.screenshot({ path: path.join(shots, 'conquest-desktop.png') });
+      // A whole day of the conquest by clicks, with a combat: moves on the board (a source, a
+      // target, the stepper, staged, Done moving), secrets sealed in private panels, a combat
+      // chosen, camps ready, armies from the hand, after combat. Each seat's hand shows only to it.
+      const moved = new Set<string>();
+      const shot = new Set<string>();
+      const seen = new Set<string>();
+      let combats = 0;
+      for (let k = 0; k < 400; k++) {
+        const c = await snapshot(page);
+        if (c.over || (c.day > 1 && combats > 0) || c.day > 3) break;
+        if (c.curtain) {
+          expect(c.privateShown, 'no hand behind the curtain').toBe(false);
+          await page.click('#curtain');
+          await page.locator('#curtain').waitFor({ state: 'detached' });
+          continue;
+        }
+        if (c.handViewer !== null) expect(c.handViewer, 'the hand shows for the seat at the device only').toBe(c.viewer);
+        if (c.buttons.length > 0 || c.legal.length > 0) {
+          seen.add(c.stage);
+          if (c.stage === 'armies' && c.buttons.some((b) => b.startsWith('play-'))) combats++;
+          if (!shot.has(c.stage)) {
+            shot.add(c.stage);
+            if (c.stage === 'choose') await page.hover('#combat-0');
+            await page.screenshot({ path: path.join(shots, `conquest-${c.stage}-hotseat-desktop.png`) });
+          }
+        }
+        if (!(await conquestStep(page, c, { move: true, spread: true, playUnits: true }, moved))) {
+          await waitForChange(page, c.seq, (n) => n.curtain !== c.curtain || n.buttons.length > 0);
+          continue;
+        }
+        await afterStep(page, c);
+      }
+      expect([...seen]).toEqual(expect.arrayContaining(['moves', 'spread', 'secretCommit', 'choose', 'armies']));
+      expect(combats, 'a combat was fought by clicks').toBeGreaterThan(0);
+      expect((await page.locator('#log li').allTextContents()).some((l) => / moved \d+ troops /.test(l))).toBe(true);
       // Draw calls within budget, on the final map.
       await page.evaluate(() => window.bfe.board!.renderFrame());
       expect(await page.evaluate(() => window.bfe.board!.drawCalls())).toBeLessThanOrEqual(30);
@@ -161,7 +197,7 @@ if (!executable) {
       await context.close();
     });
 
-    it('against 3 bots: the page stays live while bots play in a Worker, and a refresh resumes the game', async () => {
+    it('against 3 bots: the page stays live while bots play in a Worker, a refresh resumes the game, and the person plays it to its end through the UI', async () => {
       // Reduced motion: no tile drops (the board's other path), and screenshots of resting pieces.
       const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
       const page = watch(await context.newPage());
@@ -195,6 +231,9 @@ if (!executable) {
       let mine = 0;
       await playMapCreation(page, (s) => s.buttons.includes('draw') && ++mine > 3);
       const before = await snapshot(page);
+      // The refresh resumes on the flat map: the rest of the game (some 1500 bot moves) would
+      // otherwise spend its time drawing every position in software WebGL.
+      await page.goto(`${app.url}#/local?pace=0&board=flat`);
       await page.reload();
       await page.locator('main.game').waitFor();
       const after = await snapshot(page);
@@ -202,13 +241,34 @@ if (!executable) {
       expect(after.phase).toBe('mapCreation');
       await playMapCreation(page);
       expect((await snapshot(page)).phase).toBe('conquest');
-      // The conquest waits for the person: the prompt says what, and the bot can play the step.
-      await page.locator('#autoplay').waitFor();
-      expect(await page.locator('#prompt').textContent()).toMatch(/Player 1/);
-      await page.screenshot({ path: path.join(shots, 'conquest-bots-desktop.png') });
-      const seq = (await snapshot(page)).seq;
-      await page.click('#autoplay');
-      await waitForChange(page, seq);
+      const t0 = Date.now(); let steps = 0; let waits = 0;
+      // The conquest, to the end: the person's every choice through the UI (always the smallest:
+      // Done, Ready, Pass, else the first offered button, else the first glowing hex), the bots in
+      // their Worker. The status line always says whose decision the game waits for.
+      const moved = new Set<string>();
+      const shot = new Set<string>();
+      for (let k = 0; k < 5000; k++) {
+        const c = await snapshot(page);
+        if (c.over) break;
+        if (k % 50 === 0) console.log('PROGRESS', Date.now() - t0, c.day, c.stage, c.seq, c.buttons.join(' '), c.prompt.slice(0, 80));
+        expect(c.prompt).toMatch(/Player \d|random|Waiting/);
+        if (!shot.has(c.stage) && c.buttons.length > 0) {
+          shot.add(c.stage);
+          await page.screenshot({ path: path.join(shots, `conquest-${c.stage}-bots-desktop.png`) });
+        }
+        if (!(await conquestStep(page, c, SMALLEST, moved))) {
+          waits++;
+          await waitForChange(page, c.seq, (n) => n.over || n.buttons.length > 0 || n.legal.length > 0, 4000);
+          continue;
+        }
+        steps++;
+        await afterStep(page, c);
+      }
+      const end = await snapshot(page);
+      console.log('TIMING', Date.now() - t0, 'steps', steps, 'waits', waits, 'day', end.day, 'seq', end.seq);
+      expect(end.over, 'the game was played to its end').toBe(true);
+      expect(end.prompt).toMatch(/The game is over/);
+      await page.screenshot({ path: path.join(shots, 'game-over-bots-desktop.png') });
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -18,6 +18,11 @@ export interface Snapshot {
   readonly board: string;
   readonly drawn: string | null;
   readonly privateShown: boolean;
+  /** The conquest's stage kind, its day, whether the game is over, and whose private things the hand strip shows. */
+  readonly stage: string;
+  readonly day: number;
+  readonly over: boolean;
+  readonly handViewer: string | null;
 }
 
 export const snapshot = (page: Clicker): Promise<Snapshot> =>
@@ -35,6 +40,10 @@ export const snapshot = (page: Clicker): Promise<Snapshot> =>
       board: document.querySelector('.board')?.getAttribute('data-board') ?? '',
       drawn: document.querySelector('#drawn-tile')?.getAttribute('data-colour') ?? null,
       privateShown: document.querySelector('section.hand') !== null,
+      stage: game?.getAttribute('data-stage') ?? '',
+      day: Number(game?.getAttribute('data-day') || 0),
+      over: game?.getAttribute('data-over') === 'true',
+      handViewer: document.querySelector('section.hand')?.getAttribute('data-viewer') ?? null,
     };
   });
 
@@ -75,7 +84,7 @@ export async function waitForChange(page: Clicker, seq: number, until: (s: Snaps
   for (let i = 0; i < tries; i++) {
     const s = await snapshot(page);
     if (s.seq !== seq || until(s)) return s;
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`the page stayed at position ${seq}`);
 }

@@ -1,0 +1,73 @@
+import { For, Show } from 'solid-js';
+import { type Battle, type BattleUnit, type Camp, type GameState, type Seat, involvedTroops, seatStrength } from '../../../engine/index.js';
+import { hexLabel } from '../../board/describe.js';
+import { cardFace } from '../../cards/cardInfo.js';
+import { language, t } from '../../i18n/index.js';
+import { campWords, seatWords } from './options.js';
+import type { CombatReport } from './report.js';
+
+/**
+ * The combat view (ui.md §3, Armies): a column per fighter, his units as rows and columns in play
+ * order with their strengths, his troops, the total the engine counts; then what each side lost,
+ * read from the engine's events. Public: units in play are face up for everyone.
+ */
+export function CombatView(props: { state: GameState; battle: Battle; report: CombatReport | null }) {
+  const seats = (): Seat[] => Object.keys(props.battle.camps).map(Number);
+  const unitsOf = (seat: Seat): BattleUnit[][] => {
+    const rows: BattleUnit[][] = [];
+    for (const u of props.battle.units.filter((x) => x.owner === seat)) (rows[u.row] ??= []).push(u);
+    return rows.filter(Boolean).map((r) => [...r].sort((a, b) => a.column - b.column));
+  };
+  const camp = (seat: Seat): Camp => props.battle.camps[seat]!;
+  const where = (): string => {
+    const c = props.battle.combat;
+    return c.kind === 'territory' ? t('conquest.combat.territoryKey', { at: c.at }) : t('conquest.combat.frontierKey', { at: c.at });
+  };
+  return (
+    <section class="combat-view" id="combat-view" aria-label={t('combat.title')}>
+      <h3>
+        {t('combat.title')} · {where()}
+        <Show when={props.battle.defender === 'wild' && props.battle.target}>
+          {(k) => <span class="combat-wild"> · {t('combat.wild', { value: (props.state.territories[k()]?.wild ?? []).reduce((a, b) => a + b, 0) })}</span>}
+        </Show>
+      </h3>
+      <div class="combat-columns">
+        <For each={seats()}>
+          {(seat) => (
+            <div class="combat-column" data-seat={seat}>
+              <h4>
+                {seatWords(props.state, seat, language())}
+                <small> · {campWords(props.state, camp(seat), language())}</small>
+              </h4>
+              <ol class="army">
+                <For each={unitsOf(seat)} fallback={<li class="army-empty">{t('combat.noUnit')}</li>}>
+                  {(row) => (
+                    <li class="army-row">
+                      <For each={row}>
+                        {(u) => (
+                          <span class="army-card" data-card={u.card} data-unit={u.id}>
+                            {cardFace(u.card, language()).name} <b>{cardFace(u.card, language()).strength ?? 0}</b>
+                          </span>
+                        )}
+                      </For>
+                    </li>
+                  )}
+                </For>
+              </ol>
+              <p class="army-troops">{t('combat.troops', { count: involvedTroops(props.state, props.battle, seat) })}</p>
+              <p class="army-total">{t('combat.total', { value: props.report?.strengths[seat] ?? seatStrength(props.state, props.battle, seat) })}</p>
+              <Show when={props.report && (props.report.lost[seat] ?? 0) > 0}>
+                <p class="army-lost">{t('combat.lost', { count: props.report!.lost[seat] ?? 0 })}</p>
+              </Show>
+            </div>
+          )}
+        </For>
+      </div>
+      <Show when={props.report && props.report.taken.length > 0}>
+        <p class="combat-outcome">
+          <For each={props.report!.taken}>{(x) => <span>{t('combat.taken', { player: seatWords(props.state, x.seat, language()), at: hexLabel(x.at) })} </span>}</For>
+        </p>
+      </Show>
+    </section>
+  );
+}

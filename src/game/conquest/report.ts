@@ -1,0 +1,50 @@
+import { type GameEvent, type GameState, type Hex, type Seat, play } from '../../../engine/index.js';
+
+/** What the last (or current) combat came to, read from the engine's events: strengths, troops lost, territories taken. */
+export interface CombatReport {
+  readonly strengths: Readonly<Record<number, number>>;
+  readonly lost: Readonly<Record<number, number>>;
+  readonly taken: readonly { readonly seat: Seat; readonly at: Hex }[];
+  readonly ended: boolean;
+}
+
+/** Events of the input applied to a state: states are immutable values, so they are read once. */
+const EVENTS = new WeakMap<GameState, readonly GameEvent[] | null>();
+function eventsAfter(state: GameState, input: unknown): readonly GameEvent[] | null {
+  if (!EVENTS.has(state)) {
+    const r = play(state, input);
+    EVENTS.set(state, r.ok ? r.value.events : null);
+  }
+  return EVENTS.get(state)!;
+}
+
+/** The events of the inputs since the latest `combatBegan` (looked for among the last `window` inputs). */
+export function combatReport(states: readonly GameState[], inputs: readonly unknown[], window = 80): CombatReport | null {
+  const events: GameEvent[][] = [];
+  for (let i = inputs.length - 1; i >= Math.max(0, inputs.length - window); i--) {
+    const found = eventsAfter(states[i]!, inputs[i]);
+    if (!found) break;
+    events.unshift([...found]);
+    if (found.some((e) => e.kind === 'combatBegan')) {
+      const flat = events.flat();
+      let start = flat.length - 1;
+      while (start > 0 && flat[start]!.kind !== 'combatBegan') start--;
+      return summarise(flat.slice(start));
+    }
+  }
+  return null;
+}
+
+function summarise(events: readonly GameEvent[]): CombatReport {
+  let strengths: Record<number, number> = {};
+  const lost: Record<number, number> = {};
+  const taken: { seat: Seat; at: Hex }[] = [];
+  let ended = false;
+  for (const e of events) {
+    if (e.kind === 'strengths') strengths = { ...e.strengths };
+    else if (e.kind === 'troopsLost') lost[e.seat] = (lost[e.seat] ?? 0) + e.count;
+    else if (e.kind === 'territoryTaken') taken.push({ seat: e.seat, at: e.at });
+    else if (e.kind === 'combatEnded' || e.kind === 'combatDropped') ended = true;
+  }
+  return { strengths, lost, taken, ended };
+}
