@@ -8,6 +8,7 @@ import './styles/board.css';
 import './styles/game.css';
 import './styles/cards.css';
 import './styles/replay.css';
+import './styles/online.css';
 
 /** Hooks for tests and the console. */
 export interface BfeDebug {

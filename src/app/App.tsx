@@ -12,6 +12,7 @@ const ReplayScreen = lazy(() => import('../replay/ReplayScreen.js'));
 const RulesPage = lazy(() => import('./RulesPage.js'));
 const Gallery = lazy(() => import('../cards/Gallery.js'));
 const ExplorerRoute = lazy(() => import('../explorer/ExplorerRoute.js'));
+const OnlineRoute = lazy(() => import('../online/OnlineRoute.js'));
 
 /** The bar on every screen: home, rules, language and sound. */
 function TopBar() {
@@ -62,13 +63,8 @@ export function App() {
           <Match when={path() === '/map'}>
             <ExplorerRoute />
           </Match>
-          <Match when={path().startsWith('/g/')}>
-            <main class="page">
-              <h1>{t('home.online')}</h1>
-              <p>
-                {t('home.join')}: {t('home.soon')}.
-              </p>
-            </main>
+          <Match when={path().startsWith('/g/') || path().startsWith('/w/')}>
+            <OnlineRoute />
           </Match>
         </Switch>
         </Show>

@@ -6,18 +6,40 @@ import {
 import { navigate } from '../app/router.js';
 import { type GameMode, type LocalGameConfig, type SeatConfig, defaultSeats, freshSeed, seatsProblem } from '../game/config.js';
 import { loadGame, saveGame } from '../game/persist.js';
-import { t } from '../i18n/index.js';
+import { type Key, t } from '../i18n/index.js';
+import { type LinkErrorCode, makeShareFragment, newGameLink, parseShareLink } from '../net/index.js';
+import { markCreated } from '../online/identity.js';
 import { setPendingReplay } from '../replay/pending.js';
 import { SeatEditor } from './SeatEditor.js';
 
 const COUNTS = Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i);
 
-/** The Home screen: set up a local game, resume one, open a replay; online play to come. */
+/** The Home screen: set up a local game, resume one, open a replay, create or join an online game. */
 export function Home() {
   const [mode, setMode] = createSignal<GameMode>('bots');
   const [seats, setSeats] = createSignal<readonly SeatConfig[]>(defaultSeats(4, 'bots'));
   const [stored] = createResource(loadGame);
   const problem = () => seatsProblem(seats());
+  const [joinText, setJoinText] = createSignal('');
+  const [joinError, setJoinError] = createSignal<LinkErrorCode | null>(null);
+
+  /** A new room and secret (128 random bits), kept in the URL fragment: the link is the invitation. */
+  const createOnline = (): void => {
+    const link = newGameLink();
+    markCreated(link.room, {});
+    navigate(makeShareFragment(link).slice(1));
+  };
+  /** A pasted link: checked before anything; a link to another address opens there. */
+  const join = (): void => {
+    const text = joinText().trim();
+    const parsed = parseShareLink(text);
+    if (!parsed.ok) return void setJoinError(parsed.error.code);
+    setJoinError(null);
+    const hash = text.indexOf('#');
+    const address = hash < 0 ? '' : text.slice(0, hash);
+    if (address !== '' && address !== location.href.slice(0, location.href.indexOf('#') < 0 ? undefined : location.href.indexOf('#'))) location.assign(text);
+    else navigate(makeShareFragment(parsed.value).slice(1));
+  };
 
   const chooseMode = (m: GameMode): void => {
     setMode(m);
@@ -96,17 +118,27 @@ export function Home() {
         </section>
         <section class="card" aria-labelledby="online-title">
           <h2 id="online-title">{t('home.online')}</h2>
+          <p class="help">{t('home.createHelp')}</p>
           <p>
-            <button type="button" id="create-online" disabled>
+            <button type="button" id="create-online" onClick={() => createOnline()}>
               {t('home.create')}
-            </button>{' '}
-            <span class="help">({t('home.soon')})</span>
+            </button>
           </p>
-          <p>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              join();
+            }}
+          >
             <label class="inline">
-              {t('home.join')} <input type="url" id="join-link" disabled placeholder="https://…/#/g/…" />
-            </label>
-          </p>
+              {t('home.join')}{' '}
+              <input type="url" id="join-link" placeholder="https://…/#/g/…" value={joinText()} onInput={(e) => setJoinText(e.currentTarget.value)} />
+            </label>{' '}
+            <button type="submit" id="join">
+              {t('home.joinGo')}
+            </button>
+          </form>
+          <Show when={joinError()}>{(code) => <p class="error" role="alert" id="join-error">{t(`online.link.${code()}` as Key)}</p>}</Show>
         </section>
         <section class="card" aria-labelledby="more-title">
           <h2 id="more-title">{t('home.more')}</h2>

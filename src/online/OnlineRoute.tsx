@@ -1,0 +1,192 @@
+import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
+import { greedyAgent } from '../../engine/agents/index.js';
+import { type GameSetup, legalOptions, type Seat } from '../../engine/index.js';
+import { bestScheme, makeReplayText, type SignatureScheme } from '../../engine/protocol/index.js';
+import { navigate } from '../app/router.js';
+import { playerName } from '../display/index.js';
+import { type LocalGameConfig } from '../game/config.js';
+import { GameScreen } from '../game/GameScreen.js';
+import { type Key, language, t } from '../i18n/index.js';
+import {
+  gameNetConfig,
+  type LinkError,
+  type LobbyView,
+  makeLobby,
+  makeShareLink,
+  type NetConfig,
+  type NetGameEvent,
+  parseShareLink,
+  type PeerState,
+  type ShareLink,
+  yWebrtcConnect,
+} from '../net/index.js';
+import { setPendingReplay } from '../replay/pending.js';
+import { memberFor, savedName, saveName, takeCreated } from './identity.js';
+import { LobbyScreen, type LobbyActions } from './LobbyScreen.js';
+import { makeNetTable } from './netTable.js';
+import { pageConfig } from './netConfig.js';
+import { SharePanel } from './SharePanel.js';
+import { type SeatGame, startSeats } from './startSeats.js';
+
+/**
+ * #/g/<room>/<secret>: an online game. The link is checked first (a wrong or cut link gets a
+ * clear error); then the lobby, shared over y-webrtc and encrypted with the link's secret; once
+ * every seat is ready and has signed the genesis, the game runs peer to peer over PeerJS data
+ * channels on the same screens as a local game.
+ */
+export default function OnlineRoute() {
+  const parsed = parseShareLink(location.href);
+  return (
+    <Show when={parsed.ok ? parsed.value : null} fallback={<LinkProblem error={(parsed as { ok: false; error: LinkError }).error} />}>
+      {(link) => (
+        <Show when={link().kind === 'play'} fallback={<WatchSoon />}>
+          <Connected link={link()} />
+        </Show>
+      )}
+    </Show>
+  );
+}
+
+function LinkProblem(props: { error: LinkError }) {
+  return (
+    <main class="page">
+      <h1>{t('online.badLink')}</h1>
+      <p class="error" role="alert" id="link-error" data-code={props.error.code}>
+        {t(`online.link.${props.error.code}` as Key)}
+      </p>
+      <a href="#/">{t('app.home')}</a>
+    </main>
+  );
+}
+
+function WatchSoon() {
+  return (
+    <main class="page">
+      <h1>{t('online.watch')}</h1>
+      <p>{t('online.watchSoon')}</p>
+      <a href="#/">{t('app.home')}</a>
+    </main>
+  );
+}
+
+function Connected(props: { link: ShareLink }) {
+  const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: await bestScheme() }));
+  return (
+    <Show when={ready()} fallback={<p class="loading">{t('online.connecting')}</p>}>
+      {(r) => <Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />}
+    </Show>
+  );
+}
+
+function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme }) {
+  const lobby = makeLobby({
+    link: props.link,
+    member: memberFor(props.link.room),
+    name: savedName(t('online.defaultName')),
+    connect: yWebrtcConnect({ signaling: props.net.signaling, ice: props.net.ice }),
+    scheme: props.scheme,
+    ...(takeCreated(props.link.room) ? { create: {} } : {}),
+  });
+  const [view, setView] = createSignal<LobbyView>(lobby.view());
+  const [games, setGames] = createSignal<{ seats: SeatGame[]; setup: GameSetup } | null>(null);
+  onCleanup(lobby.subscribe(setView));
+  let closed = false;
+  void lobby.started.then((start) => {
+    if (!closed) setGames({ seats: startSeats(start, props.net, props.scheme), setup: start.genesis.genesis.setup });
+  });
+  onCleanup(() => {
+    closed = true;
+    lobby.dispose();
+    for (const g of games()?.seats ?? []) g.game.dispose();
+  });
+  const refusal = <T,>(r: { ok: true; value?: T } | { ok: false; error: import('../net/index.js').LobbyError }) => (r.ok ? null : r.error);
+  const actions: LobbyActions = {
+    takeSeat: (seat) => refusal(lobby.takeSeat(seat)),
+    leaveSeat: () => lobby.leaveSeat(),
+    setName: (name) => {
+      saveName(name);
+      lobby.setName(name);
+    },
+    choose: (c) => refusal(lobby.choose(c)),
+    setReady: (r) => refusal(lobby.setReady(r)),
+    setBot: (seat, on) => refusal(lobby.setBot(seat, on)),
+    updateSettings: (patch) => refusal(lobby.updateSettings(patch)),
+    hostBots: () => lobby.hostBots(),
+    say: (text) => refusal(lobby.say(text)),
+  };
+  const shareUrl = makeShareLink(props.link, location.href);
+  return (
+    <Show
+      when={games()}
+      fallback={
+        <div class="online">
+          <SharePanel link={shareUrl} />
+          <LobbyScreen view={view()} actions={actions} />
+        </div>
+      }
+    >
+      {(g) => <OnlineGame games={g().seats} setup={g().setup} />}
+    </Show>
+  );
+}
+
+/** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */
+function OnlineGame(props: { games: readonly SeatGame[]; setup: GameSetup }) {
+  const person = props.games.find((g) => !g.bot) ?? null;
+  const shown = person ?? props.games[0]!;
+  const setup = props.setup;
+  const table = makeNetTable(shown.game, person ? person.seat : -1, shown.secrets.vault);
+  onCleanup(() => table.dispose());
+  const config: LocalGameConfig = { mode: 'bots', seed: '', seats: setup.players.map((p, i) => ({ colour: p.colour, civilisation: p.civilisation, bot: person === null || i !== person.seat })) };
+  const [peers, setPeers] = createSignal<readonly PeerState[]>(shown.game.view().peers);
+  const [stop, setStop] = createSignal<NetGameEvent | null>(null);
+  onCleanup(
+    shown.game.on((e) => {
+      if (e.kind === 'peer' || e.kind === 'view') setPeers(shown.game.view().peers);
+      if (e.kind === 'desync' || e.kind === 'verdict' || e.kind === 'finished') setStop(e);
+    }),
+  );
+  const autoplay = (seat: Seat): void => {
+    // "Let the bot play it" for the person: the bot's choice among the legal options, submitted as the person's.
+    if (!person || seat !== person.seat) return;
+    const state = table.view().state;
+    void table.submit(greedyAgent()(state, seat, legalOptions(state, seat, person.secrets.vault), person.secrets.vault));
+  };
+  const openReplay = (): void => {
+    const file = new File([makeReplayText(shown.game.replay())], 'battle-for-eden.json', { type: 'application/json' });
+    setPendingReplay(file);
+    navigate('/replay');
+  };
+  return (
+    <div class="online-game">
+      <ul class="connections" aria-label={t('online.connections')}>
+        <For each={peers()}>
+          {(state, i) => (
+            <Show when={i() !== shown.seat}>
+              <li class={`conn conn-${state}`} data-seat={i()}>
+                <span class="dot" aria-hidden="true" /> {playerName(i(), language())}: {t(`online.peer.${state}` as Key)}
+              </li>
+            </Show>
+          )}
+        </For>
+      </ul>
+      <Show when={stop()}>
+        {(e) => (
+          <p class={e().kind === 'finished' ? 'banner' : 'banner error'} role="alert" id="game-stop" data-kind={e().kind}>
+            {stopText(e())}{' '}
+            <button type="button" onClick={openReplay}>
+              {t('online.openReplay')}
+            </button>
+          </p>
+        )}
+      </Show>
+      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} />
+    </div>
+  );
+}
+
+function stopText(e: NetGameEvent): string {
+  if (e.kind === 'desync') return t('online.desync', { seq: e.seq, seats: e.seats.map((s) => playerName(s, language())).join(', ') });
+  if (e.kind === 'verdict') return t('online.verdict', { player: playerName(e.outcome.seat, language()), code: e.outcome.code, seq: e.outcome.seq });
+  return t('online.finished');
+}
