@@ -82,7 +82,8 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
   let highlights: Highlights | null = null;
   let hover: HexKey | null = null;
   let current: BoardScene | null = null;
-  let fittedSpan = -1;
+  /** The bounds the view was last fitted to: any change (the map grows, the glowing places move) refits. */
+  let fittedBounds = '';
   let userMoved = false;
   let frame = 0;
   /** Tiles placed since the previous update drop in (300 ms); none with reduced motion. */
@@ -150,12 +151,12 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     writeLabels(layers.labels, current.labels);
     const b = current.bounds;
     controls.maxDistance = Math.max(controls.minDistance * 1.5, 1.3 * fitDistance());
-    const span = Math.max(b.maxX - b.minX, b.maxZ - b.minZ);
     // Refit as the map grows (or the glowing places change), unless the player has moved the view.
-    if (Math.abs(span - fittedSpan) > 1e-6 && !userMoved) fit();
+    if (boundsKey(b) !== fittedBounds && !userMoved) fit();
     requestRender();
   }
 
+  const boundsKey = (b: { minX: number; maxX: number; minZ: number; maxZ: number }): string => [b.minX, b.maxX, b.minZ, b.maxZ].map((x) => x.toFixed(3)).join();
   const FIT_POLAR = MathUtils.degToRad(38);
   const scratch = new PerspectiveCamera(FOV, 1, 0.1, 500);
   const corner = new Vector3();
@@ -192,7 +193,7 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
 
   function fit(): void {
     const b = current?.bounds ?? { minX: 0, maxX: 0, minZ: 0, maxZ: 0 };
-    fittedSpan = Math.max(b.maxX - b.minX, b.maxZ - b.minZ);
+    fittedBounds = boundsKey(b);
     userMoved = false;
     const target = new Vector3((b.minX + b.maxX) / 2, 0, (b.minZ + b.maxZ) / 2);
     const d = fitDistance();

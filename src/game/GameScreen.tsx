@@ -50,7 +50,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   onCleanup(props.table.subscribe(setView));
   const state = () => view().state;
   const bots = botSeats(props.config);
-  const persons = props.config.seats.flatMap((s, i) => (s.bot ? [] : [i]));
+  const persons = props.config.seats.flatMap((s, i) => (s.bot || s.remote ? [] : [i]));
   const awaited = (): Seat | null => (view().awaiting.kind === 'seat' ? (view().awaiting as { seat: Seat }).seat : null);
 
   // Who the screen shows private things for: the person awaited, else the last one.
@@ -298,7 +298,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
       </div>
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">
-        <PlayersColumn state={state()} viewer={curtained() ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} />
+        <PlayersColumn state={state()} viewer={curtained() ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} />
         <LogPanel lines={log()} onPreview={setMoment} />
       </aside>
       <Show when={curtained() && view().outcome.kind === 'playing'}>

@@ -9,7 +9,7 @@ import { CIVILISATION_NAME, TERRAIN, playerName } from '../display/index.js';
 import { language, t } from '../i18n/index.js';
 
 /** A chip per seat: who, colour glyph, whose turn, bots thinking; stocks, pure energy, hand size. Public data only. */
-export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bots: readonly Seat[]; awaited: Seat | null; thinking: Seat | null }) {
+export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bots: readonly Seat[]; awaited: Seat | null; thinking: Seat | null; names?: readonly (string | undefined)[] }) {
   const summaries = () => (props.state.phase.name === 'conquest' ? seatSummaries(props.state) : null);
   return (
     <section class="players-column" aria-label={t('game.players')}>
@@ -25,6 +25,7 @@ export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bo
                     {TERRAIN[seat.colour].glyph}
                   </span>
                   <strong>{playerName(i(), language())}</strong>
+                  <Show when={props.names?.[i()]}>{(name) => <span class="chip-name">{name()}</span>}</Show>
                   <Show when={props.viewer === i()}>
                     <span class="tag">{t('game.you')}</span>
                   </Show>

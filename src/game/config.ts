@@ -16,6 +16,10 @@ export interface SeatConfig {
   readonly colour: Colour;
   readonly civilisation: Civilisation;
   readonly bot: boolean;
+  /** Online: the seat is played on another device (a person or a bot there), not at this one. */
+  readonly remote?: boolean;
+  /** Online: the name its player chose in the lobby. */
+  readonly name?: string;
 }
 
 /** A local game as the Home screen sets it up. */

@@ -1,6 +1,6 @@
 import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
 import { greedyAgent } from '../../engine/agents/index.js';
-import { type GameSetup, legalOptions, type Seat } from '../../engine/index.js';
+import { type GameSetup, legalOptions, newGame, type Seat } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
 import { playerName } from '../display/index.js';
@@ -88,11 +88,11 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
     ...(takeCreated(props.link.room) ? { create: {} } : {}),
   });
   const [view, setView] = createSignal<LobbyView>(lobby.view());
-  const [games, setGames] = createSignal<{ seats: SeatGame[]; setup: GameSetup } | null>(null);
+  const [games, setGames] = createSignal<{ seats: SeatGame[]; setup: GameSetup; names: string[] } | null>(null);
   onCleanup(lobby.subscribe(setView));
   let closed = false;
   void lobby.started.then((start) => {
-    if (!closed) setGames({ seats: startSeats(start, props.net, props.scheme), setup: start.genesis.genesis.setup });
+    if (!closed) setGames({ seats: startSeats(start, props.net, props.scheme), setup: start.genesis.genesis.setup, names: view().snapshot.seats.map((s) => s?.name ?? '') });
   });
   onCleanup(() => {
     closed = true;
@@ -125,19 +125,25 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
         </div>
       }
     >
-      {(g) => <OnlineGame games={g().seats} setup={g().setup} />}
+      {(g) => <OnlineGame games={g().seats} setup={g().setup} names={g().names} />}
     </Show>
   );
 }
 
 /** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */
-function OnlineGame(props: { games: readonly SeatGame[]; setup: GameSetup }) {
+function OnlineGame(props: { games: readonly SeatGame[]; setup: GameSetup; names: readonly string[] }) {
   const person = props.games.find((g) => !g.bot) ?? null;
   const shown = person ?? props.games[0]!;
   const setup = props.setup;
-  const table = makeNetTable(shown.game, person ? person.seat : -1, shown.secrets.vault);
+  const created = newGame(props.setup);
+  if (!created.ok) throw new Error(created.error.message);
+  const table = makeNetTable(shown.game, person ? person.seat : -1, shown.secrets.vault, created.value);
   onCleanup(() => table.dispose());
-  const config: LocalGameConfig = { mode: 'bots', seed: '', seats: setup.players.map((p, i) => ({ colour: p.colour, civilisation: p.civilisation, bot: person === null || i !== person.seat })) };
+  const config: LocalGameConfig = {
+    mode: 'bots',
+    seed: '',
+    seats: setup.players.map((p, i) => ({ colour: p.colour, civilisation: p.civilisation, bot: false, remote: person === null || i !== person.seat, name: props.names[i] ?? '' })),
+  };
   const [peers, setPeers] = createSignal<readonly PeerState[]>(shown.game.view().peers);
   const [stop, setStop] = createSignal<NetGameEvent | null>(null);
   onCleanup(

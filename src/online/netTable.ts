@@ -1,4 +1,5 @@
-import { awaiting, type GameState, legalActions, type Seat, type Vault } from '../../engine/index.js';
+import { applyAction, awaiting, type GameState, legalActions, type Seat, type Vault } from '../../engine/index.js';
+import { engineInputs } from '../../engine/protocol/index.js';
 import type { NetGame, NetGameView } from '../net/index.js';
 import type { LocalTable } from '../table/localTable.js';
 import type { TableView } from '../table/types.js';
@@ -9,21 +10,23 @@ const AUTOMATIC = new Set(['commitTiles', 'commitCards']);
 /**
  * An online game seen through the interface the game screen reads (the local table's): the
  * views of this page's seat, its vault for its own secrets only, and every state it has applied
- * so far (for the log). The game itself is the protocol's: submit goes through the session,
+ * so far with the inputs between them (for the log). The game itself is the protocol's: submit goes through the session,
  * which refuses anything not legal and awaited.
  */
-export function makeNetTable(game: NetGame, seat: Seat, vault: Vault): LocalTable {
+export function makeNetTable(game: NetGame, seat: Seat, vault: Vault, initial: GameState): LocalTable {
   const states: GameState[] = [];
+  const inputs: unknown[] = [];
   const listeners = new Set<(v: TableView) => void>();
   let current = tableView(game.view());
-  states.push(current.state);
+  states.push(initial);
+  catchUp();
   let disposed = false;
   let autoAt = -1;
 
   const follow = (v: NetGameView): void => {
     if (disposed || v.state === current.state) return;
     current = tableView(v);
-    states.push(v.state);
+    catchUp();
     for (const l of [...listeners]) l(current);
     autoplay();
   };
@@ -36,6 +39,19 @@ export function makeNetTable(game: NetGame, seat: Seat, vault: Vault): LocalTabl
       void game.submit(legal[0]);
     }
   };
+  /**
+   * The inputs of the elements applied since the last view, read from the session's own log (which
+   * it checked), and the state after each: a view can cover several elements, the log shows each.
+   */
+  function catchUp(): void {
+    const replay = game.replay();
+    for (const input of engineInputs({ ...replay, log: replay.log.slice(inputs.length) })) {
+      const next = applyAction(states[states.length - 1]!, input);
+      if (!next.ok) return;
+      states.push(next.value);
+      inputs.push(input);
+    }
+  }
   const off = game.on((e) => {
     if (e.kind === 'view') follow(e.view);
   });
@@ -59,7 +75,7 @@ export function makeNetTable(game: NetGame, seat: Seat, vault: Vault): LocalTabl
       listeners.clear();
     },
     vaultOf: (s) => (s === seat ? vault : null),
-    inputs: () => [],
+    inputs: () => inputs,
     states: () => states,
   };
 }
