@@ -65,6 +65,7 @@ export const en = {
   'online.addBot': "Add a bot",
   'online.ready': "ready",
   'online.notReady': "not ready",
+  'online.chooseFirst': "Choose a colour and a civilisation (another player took yours first).",
   'online.choose': "choose…",
   'online.removeBot': "Remove the bot",
   'online.name': "Name",

@@ -64,6 +64,7 @@ export const fr: Dictionary = {
   'online.addBot': "Ajouter un bot",
   'online.ready': "prêt",
   'online.notReady': "pas prêt",
+  'online.chooseFirst': "Choisissez une couleur et une civilisation (un autre joueur a pris les vôtres avant vous).",
   'online.choose': "choisir…",
   'online.removeBot': "Retirer le bot",
   'online.name': "Nom",

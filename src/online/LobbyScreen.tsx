@@ -237,9 +237,21 @@ function SeatCard(props: {
                   </For>
                 </select>
               </label>
-              <button type="button" id="ready" class={e().ready ? '' : 'primary'} aria-pressed={e().ready} onClick={() => props.onError(props.actions.setReady(!e().ready))}>
+              <button
+                type="button"
+                id="ready"
+                class={e().ready ? '' : 'primary'}
+                aria-pressed={e().ready}
+                disabled={!e().ready && (!e().colour || !e().civilisation)}
+                onClick={() => props.onError(props.actions.setReady(!e().ready))}
+              >
                 {e().ready ? t('online.unready') : t('online.imReady')}
               </button>
+              <Show when={!e().colour || !e().civilisation}>
+                <span class="help" id="choose-first">
+                  {t('online.chooseFirst')}
+                </span>
+              </Show>
               <button type="button" id="leave-seat" onClick={() => props.actions.leaveSeat()}>
                 {t('online.leave')}
               </button>
