@@ -171,6 +171,8 @@ export function makeLobby(options: LobbyOptions): Lobby {
       if (s.days !== undefined) settingsMap.set('days', s.days);
       settingsMap.set('botsHost', s.botsHost ?? me);
     });
+    // Read again: the document's update handlers are not listening yet.
+    snapshot = readLobby(doc);
   }
 
   const mySeat = (): Seat | null => snapshot.seats.find((s) => s?.owner === me)?.seat ?? null;

@@ -2,7 +2,7 @@ import { For, Show, createSignal } from 'solid-js';
 import { CIVILISATIONS, type Civilisation, type Colour, COLOURS, MAX_PLAYERS, MIN_PLAYERS, type Seat } from '../../engine/index.js';
 import { CIVILISATION_NAME, TERRAIN, playerName } from '../display/index.js';
 import { type Key, language, t } from '../i18n/index.js';
-import type { LobbyError, LobbySettings, LobbyView, SeatEntry } from '../net/index.js';
+import type { Lobby, LobbyError, LobbySettings, LobbyView, SeatEntry } from '../net/index.js';
 
 /** What a person can do in the lobby: the Lobby object's methods, each answering with its refusal if any. */
 export interface LobbyActions {
@@ -15,6 +15,26 @@ export interface LobbyActions {
   updateSettings(patch: Partial<Omit<LobbySettings, 'botsHost'>>): LobbyError | null;
   hostBots(): void;
   say(text: string): LobbyError | null;
+}
+
+const refusal = (r: { ok: true } | { ok: false; error: LobbyError }): LobbyError | null => (r.ok ? null : r.error);
+
+/** The actions of a lobby as the screen calls them; a name set is also remembered (`remember`). */
+export function lobbyActions(lobby: Lobby, remember: (name: string) => void = () => undefined): LobbyActions {
+  return {
+    takeSeat: (seat) => refusal(lobby.takeSeat(seat)),
+    leaveSeat: () => lobby.leaveSeat(),
+    setName: (name) => {
+      remember(name);
+      lobby.setName(name);
+    },
+    choose: (c) => refusal(lobby.choose(c)),
+    setReady: (r) => refusal(lobby.setReady(r)),
+    setBot: (seat, on) => refusal(lobby.setBot(seat, on)),
+    updateSettings: (patch) => refusal(lobby.updateSettings(patch)),
+    hostBots: () => lobby.hostBots(),
+    say: (text) => refusal(lobby.say(text)),
+  };
 }
 
 const COUNTS = Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i);

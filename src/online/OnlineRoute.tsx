@@ -22,7 +22,7 @@ import {
 } from '../net/index.js';
 import { setPendingReplay } from '../replay/pending.js';
 import { memberFor, savedName, saveName, takeCreated } from './identity.js';
-import { LobbyScreen, type LobbyActions } from './LobbyScreen.js';
+import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
 import { makeNetTable } from './netTable.js';
 import { pageConfig } from './netConfig.js';
 import { SharePanel } from './SharePanel.js';
@@ -99,21 +99,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
     lobby.dispose();
     for (const g of games()?.seats ?? []) g.game.dispose();
   });
-  const refusal = <T,>(r: { ok: true; value?: T } | { ok: false; error: import('../net/index.js').LobbyError }) => (r.ok ? null : r.error);
-  const actions: LobbyActions = {
-    takeSeat: (seat) => refusal(lobby.takeSeat(seat)),
-    leaveSeat: () => lobby.leaveSeat(),
-    setName: (name) => {
-      saveName(name);
-      lobby.setName(name);
-    },
-    choose: (c) => refusal(lobby.choose(c)),
-    setReady: (r) => refusal(lobby.setReady(r)),
-    setBot: (seat, on) => refusal(lobby.setBot(seat, on)),
-    updateSettings: (patch) => refusal(lobby.updateSettings(patch)),
-    hostBots: () => lobby.hostBots(),
-    say: (text) => refusal(lobby.say(text)),
-  };
+  const actions = lobbyActions(lobby, saveName);
   const shareUrl = makeShareLink(props.link, location.href);
   return (
     <Show

@@ -28,6 +28,13 @@ function room(n: number, settings = { players: 3, timer: 30, days: 1 }): { link:
 }
 
 describe('the lobby (Yjs documents, connected in-process)', () => {
+  it("the creator's page shows its settings at once, before any other change", () => {
+    const { lobbies } = room(1, { players: 2, timer: 30, days: 1 });
+    expect(lobbies[0]!.view().snapshot.settings).toMatchObject({ players: 2, timer: 30, days: 1 });
+    expect(lobbies[0]!.view().snapshot.seats).toHaveLength(2);
+    for (const l of lobbies) l.dispose();
+  });
+
   it('seats players with unique colours and civilisations, and says when the room is full', () => {
     const { lobbies } = room(4);
     const [a, b, c, d] = lobbies as [Lobby, Lobby, Lobby, Lobby];

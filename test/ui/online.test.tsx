@@ -1,0 +1,112 @@
+import { createSignal } from 'solid-js';
+import { render } from 'solid-js/web';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hashText } from '../../engine/index.js';
+import { naclScheme } from '../../engine/protocol/index.js';
+import { setLanguage } from '../../src/i18n/index.js';
+import { makeLobby, newGameLink, type Lobby, type LobbyView } from '../../src/net/index.js';
+import { LobbyScreen, lobbyActions } from '../../src/online/LobbyScreen.js';
+import { SharePanel } from '../../src/online/SharePanel.js';
+import { makeHub } from '../net/support/hub.js';
+
+const disposers: (() => void)[] = [];
+afterEach(() => {
+  for (const d of disposers.splice(0)) d();
+  setLanguage('en');
+});
+const mount = (ui: () => unknown): HTMLElement => {
+  const host = document.createElement('div');
+  document.body.append(host);
+  disposers.push(render(ui as () => never, host), () => host.remove());
+  return host;
+};
+const entropy = (label: string) => {
+  let k = 0;
+  return () => Uint8Array.from(hashText(`${label}/${k++}`).slice(0, 64).match(/../g)!.map((h) => parseInt(h, 16)));
+};
+
+/** Two members of one room, in-process; the screen of the first, driven by the real lobby. */
+function twoMembers(): { a: Lobby; b: Lobby; host: HTMLElement } {
+  const { connect } = makeHub();
+  const link = newGameLink();
+  const a = makeLobby({ link, member: 'membera0000000001', name: 'Ana', connect, scheme: naclScheme, entropy: entropy('a'), create: { players: 2, timer: 60 } });
+  const b = makeLobby({ link, member: 'memberb0000000002', name: 'Ben', connect, scheme: naclScheme, entropy: entropy('b') });
+  disposers.push(() => a.dispose(), () => b.dispose());
+  const [view, setView] = createSignal<LobbyView>(a.view());
+  disposers.push(a.subscribe(setView));
+  const host = mount(() => <LobbyScreen view={view()} actions={lobbyActions(a)} />);
+  return { a, b, host };
+}
+const click = (host: HTMLElement, selector: string): void => host.querySelector<HTMLElement>(selector)!.click();
+
+describe('the lobby screen', () => {
+  it('a card per seat: taking one, choosing, getting ready, in both languages', () => {
+    const { b, host } = twoMembers();
+    expect(host.querySelectorAll('.lobby-seat').length).toBe(2);
+    expect(host.querySelector('#lobby-status')!.textContent).toMatch(/Waiting for players: 2 free seat/);
+    click(host, '.lobby-seat[data-seat="0"] .take-seat');
+    expect(host.querySelector('.lobby-seat[data-seat="0"]')!.getAttribute('data-mine')).toBe('yes');
+    // The other member's choice shows, and its colour is not offered to this seat.
+    expect(b.takeSeat(1).ok).toBe(true);
+    const theirs = b.view().snapshot.seats[1]!.colour!;
+    expect(host.querySelector(`#my-colour option[value="${theirs}"]`)!.hasAttribute('disabled')).toBe(true);
+    click(host, '#ready');
+    expect(host.querySelector('.lobby-seat[data-seat="0"] .ready')!.textContent).toMatch(/ready/);
+    expect(host.querySelector('#lobby-status')!.textContent).toMatch(/Waiting for 1 player/);
+    setLanguage('fr');
+    expect(host.querySelector('#lobby-status')!.textContent).toMatch(/En attente de 1 joueur/);
+    expect(host.querySelector('#ready')!.textContent).toBe('Finalement pas prêt');
+  });
+
+  it('says why a choice is refused, in words of the page, and changes nothing', () => {
+    const { a, b, host } = twoMembers();
+    expect(b.takeSeat(0).ok).toBe(true);
+    expect(a.takeSeat(1).ok).toBe(true);
+    const before = JSON.stringify(a.view().snapshot.seats);
+    const select = host.querySelector<HTMLSelectElement>('#my-colour')!;
+    select.value = b.view().snapshot.seats[0]!.colour!;
+    select.dispatchEvent(new Event('change'));
+    expect(host.querySelector('[role="alert"]')!.textContent).toBe('Another player has already chosen that.');
+    expect(JSON.stringify(a.view().snapshot.seats)).toBe(before);
+    // A full room says so to a third member.
+    expect(host.querySelectorAll('.take-seat').length).toBe(0);
+  });
+
+  it('carries the chat and the settings', () => {
+    const { b, host } = twoMembers();
+    expect(b.say('hello').ok).toBe(true);
+    expect(host.querySelector('.chat-lines')!.textContent).toBe('Ben: hello');
+    const input = host.querySelector<HTMLInputElement>('#chat-input')!;
+    input.value = 'hi Ben';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    host.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
+    expect(b.view().snapshot.chat.map((l) => l.text)).toEqual(['hello', 'hi Ben']);
+    const players = host.querySelector<HTMLSelectElement>('#lobby-players')!;
+    players.value = '5';
+    players.dispatchEvent(new Event('change'));
+    expect(b.view().snapshot.settings.players).toBe(5);
+    expect(host.querySelectorAll('.lobby-seat').length).toBe(5);
+  });
+
+  it('adds a bot to a free seat, run by this page', () => {
+    const { b, host } = twoMembers();
+    click(host, '.lobby-seat[data-seat="1"] .add-bot');
+    expect(b.view().snapshot.seats[1]).toMatchObject({ bot: true });
+    expect(host.querySelector('#bots-host')!.textContent).toMatch(/The bots play on this page/);
+  });
+});
+
+describe('the share panel', () => {
+  it('shows the link with a copy button and a QR code, and copies', async () => {
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText: async (t: string) => void copied.push(t) }, configurable: true });
+    const link = 'http://192.168.1.20:5173/#/g/AAAAAAAAAAAA/BBBBBBBBBBBBBBBBBBBBBB?c=12345678';
+    const host = mount(() => <SharePanel link={link} />);
+    expect(host.querySelector<HTMLInputElement>('#share-link')!.value).toBe(link);
+    expect(host.querySelector('canvas.qr')).not.toBeNull();
+    click(host, '#copy-link');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(copied).toEqual([link]);
+    expect(host.querySelector('.toast')!.textContent).toBe('Link copied.');
+  });
+});
