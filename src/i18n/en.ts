@@ -66,6 +66,8 @@ export const en = {
   'online.ready': "ready",
   'online.notReady': "not ready",
   'online.chooseFirst': "Choose a colour and a civilisation (another player took yours first).",
+  'online.noSignaling': "Cannot reach the signaling server: new players cannot find this game until it answers. Retrying…",
+  'online.offline': "You are offline: your choices wait until the connection is back.",
   'online.choose': "choose…",
   'online.removeBot': "Remove the bot",
   'online.name': "Name",

@@ -65,6 +65,8 @@ export const fr: Dictionary = {
   'online.ready': "prêt",
   'online.notReady': "pas prêt",
   'online.chooseFirst': "Choisissez une couleur et une civilisation (un autre joueur a pris les vôtres avant vous).",
+  'online.noSignaling': "Le serveur de signalisation ne répond pas : les nouveaux joueurs ne trouvent pas cette partie tant qu’il ne répond pas. Nouvel essai…",
+  'online.offline': "Vous êtes hors ligne : vos choix attendent le retour de la connexion.",
   'online.choose': "choisir…",
   'online.removeBot': "Retirer le bot",
   'online.name': "Nom",

@@ -51,6 +51,10 @@ export interface LobbyConnection {
   readonly awareness: Awareness;
   /** Members this page reaches directly (WebRTC data channels for y-webrtc). */
   peers(): number;
+  /** Whether the signaling server answers now (y-webrtc retries by itself while it does not). */
+  signaling?(): boolean;
+  /** Called when `signaling()` may have changed; returns an unsubscribe function. */
+  onSignaling?(listener: () => void): () => void;
   destroy(): void;
 }
 export type Connect = (doc: Y.Doc, room: string, password: string) => LobbyConnection;
@@ -66,7 +70,19 @@ export function yWebrtcConnect(config: { signaling: string; ice: IceConfig; Prov
   const Provider = config.Provider ?? WebrtcProvider;
   return (doc, room, password) => {
     const provider = new Provider(lobbyTopic(room, password), doc, { signaling: [yWebrtcUrl(config.signaling)], password, peerOpts: { config: rtcConfiguration(config.ice) }, maxConns: 20 });
-    return { awareness: provider.awareness, peers: () => provider.room?.webrtcConns.size ?? 0, destroy: () => provider.destroy() };
+    const conns = provider.signalingConns as unknown as { connected: boolean; on(e: string, f: () => void): void; off(e: string, f: () => void): void }[];
+    return {
+      awareness: provider.awareness,
+      peers: () => provider.room?.webrtcConns.size ?? 0,
+      signaling: () => conns.some((c) => c.connected),
+      onSignaling(listener) {
+        for (const c of conns) (c.on('connect', listener), c.on('disconnect', listener));
+        return () => {
+          for (const c of conns) (c.off('connect', listener), c.off('disconnect', listener));
+        };
+      },
+      destroy: () => provider.destroy(),
+    };
   };
 }
 
@@ -93,6 +109,8 @@ export interface LobbyView {
   readonly present: readonly Member[];
   /** Members this page reaches directly right now. */
   readonly reached: number;
+  /** Whether the signaling server answers (false: this page cannot meet new members until it does). */
+  readonly signaling: boolean;
   readonly botsHost: boolean;
   /** Why the game cannot start yet; null once every seat is ready. */
   readonly waiting: string | null;
@@ -216,6 +234,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       full: seat === null && snapshot.seats.every((s) => s !== null),
       present: present(),
       reached: connection.peers(),
+      signaling: connection.signaling?.() ?? true,
       botsHost: isBotsHost(),
       waiting: notReady(snapshot),
       signing: g ? { genesis: g.id, signed: sigs?.size ?? 0, of: g.genesis.seats.length } : null,
@@ -269,6 +288,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
   };
   doc.on('update', refresh);
   awareness.on('change', () => listeners.emit(view()));
+  const stopSignaling = connection.onSignaling?.(() => listeners.emit(view()));
 
   const guard = (): { ok: false; error: LobbyError } | null => (startedWith ? fail('Started', 'The game has started: the lobby is closed.') : null);
 
@@ -386,6 +406,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       if (disposed) return;
       disposed = true;
       listeners.clear();
+      stopSignaling?.();
       doc.off('update', refresh);
       connection.destroy();
       doc.destroy();

@@ -76,6 +76,11 @@ export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
       <p class="status-line" role="status" aria-live="polite" id="lobby-status">
         {status()} · {t('online.reached', { count: props.view.reached })}
       </p>
+      <Show when={!props.view.signaling}>
+        <p class="banner error" role="alert" id="no-signaling">
+          {t('online.noSignaling')}
+        </p>
+      </Show>
       <Show when={error()}>{(e) => <p class="error" role="alert">{t(lobbyErrorKey(e()))}</p>}</Show>
       <Show when={props.view.full}>
         <p class="error" role="alert" id="room-full">

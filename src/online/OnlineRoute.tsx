@@ -25,6 +25,7 @@ import { memberFor, savedName, saveName, takeCreated } from './identity.js';
 import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
 import { makeNetTable } from './netTable.js';
 import { pageConfig } from './netConfig.js';
+import { createOnlineStatus } from './onlineStatus.js';
 import { SharePanel } from './SharePanel.js';
 import { type SeatGame, startSeats } from './startSeats.js';
 
@@ -71,9 +72,19 @@ function WatchSoon() {
 
 function Connected(props: { link: ShareLink }) {
   const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: await bestScheme() }));
+  const online = createOnlineStatus();
   return (
     <Show when={ready()} fallback={<p class="loading">{t('online.connecting')}</p>}>
-      {(r) => <Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />}
+      {(r) => (
+        <>
+          <Show when={!online()}>
+            <p class="banner error" role="alert" id="offline">
+              {t('online.offline')}
+            </p>
+          </Show>
+          <Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />
+        </>
+      )}
     </Show>
   );
 }

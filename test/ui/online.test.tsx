@@ -94,6 +94,29 @@ describe('the lobby screen', () => {
     expect(b.view().snapshot.seats[1]).toMatchObject({ bot: true });
     expect(host.querySelector('#bots-host')!.textContent).toMatch(/The bots play on this page/);
   });
+
+  it('says when the signaling server does not answer, and again when it does', () => {
+    const { connect } = makeHub();
+    let up = false;
+    const listeners = new Set<() => void>();
+    const link = newGameLink();
+    const lobby = makeLobby({
+      link,
+      member: 'memberc0000000003',
+      name: 'Cy',
+      scheme: naclScheme,
+      entropy: entropy('c'),
+      connect: (doc, room, password) => ({ ...connect(doc, room, password), signaling: () => up, onSignaling: (l) => (listeners.add(l), () => listeners.delete(l)) }),
+    });
+    disposers.push(() => lobby.dispose());
+    const [view, setView] = createSignal<LobbyView>(lobby.view());
+    disposers.push(lobby.subscribe(setView));
+    const host = mount(() => <LobbyScreen view={view()} actions={lobbyActions(lobby)} />);
+    expect(host.querySelector('#no-signaling')!.textContent).toMatch(/Cannot reach the signaling server/);
+    up = true;
+    for (const l of listeners) l();
+    expect(host.querySelector('#no-signaling')).toBeNull();
+  });
 });
 
 describe('the share panel', () => {
