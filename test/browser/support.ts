@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { build } from 'vite';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,6 +48,20 @@ export const NO_CHROMIUM =
 
 export function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+}
+
+/** Debian's firefox-esr: the second browser engine, driven by puppeteer-core over WebDriver BiDi. */
+export const FIREFOX = '/usr/bin/firefox-esr';
+
+/** Headless Firefox ready for WebRTC through a loopback relay (no WebGL there: pages use the flat map). */
+export function launchFirefoxForWebRtc(): Promise<PuppeteerBrowser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    // Candidates on 127.0.0.1 (the relay's) are dropped unless loopback is allowed.
+    extraPrefsFirefox: { 'media.peerconnection.ice.loopback': true, 'media.peerconnection.ice.obfuscate_host_addresses': false },
+  });
 }
 
 /** A free TCP port on 127.0.0.1 (closed again before returning). */

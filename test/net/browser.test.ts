@@ -11,15 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser as PlaywrightBrowser, Page as PlaywrightPage } from 'playwright-core';
-import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
+import type { Browser as PuppeteerBrowser, Page as PuppeteerPage } from 'puppeteer-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserRequired, findChromium, launchChromium, NO_CHROMIUM } from '../browser/support.js';
+import { browserRequired, FIREFOX, findChromium, launchChromium, launchFirefoxForWebRtc, NO_CHROMIUM } from '../browser/support.js';
 import { type NetServers, startNetServers } from './support/servers.js';
 import { botGenesis } from './support/table.js';
 import { turnInstalled } from './support/turn.js';
 
-const FIREFOX = '/usr/bin/firefox-esr';
 const chromiumPath = findChromium();
 const missing = [!chromiumPath && 'chromium', !existsSync(FIREFOX) && 'firefox-esr', !turnInstalled() && 'coturn'].filter(Boolean);
 if (missing.length > 0) {
@@ -54,13 +53,7 @@ describe.skipIf(missing.length > 0)('the game channel in Chromium and Firefox', 
     servers = await startNetServers(outDir);
     url = servers.server.localUrl;
     chromium = await launchChromium(chromiumPath!);
-    firefox = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-      // Candidates on 127.0.0.1 (the relay's) are dropped unless loopback is allowed.
-      extraPrefsFirefox: { 'media.peerconnection.ice.loopback': true, 'media.peerconnection.ice.obfuscate_host_addresses': false },
-    });
+    firefox = await launchFirefoxForWebRtc();
   });
   afterAll(async () => {
     await chromium?.close();

@@ -10,16 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import puppeteer, { type Browser as FirefoxBrowser } from 'puppeteer-core';
+import type { Browser as FirefoxBrowser } from 'puppeteer-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserRequired, findChromium, launchChromium, NO_CHROMIUM, repoRoot } from '../browser/support.js';
+import { browserRequired, FIREFOX, findChromium, launchChromium, launchFirefoxForWebRtc, NO_CHROMIUM, repoRoot } from '../browser/support.js';
 import { type NetServers, startNetServers } from '../net/support/servers.js';
 import { turnInstalled } from '../net/support/turn.js';
 import { playUntilDay, publicView, takeSeatAndReady } from './drive.js';
 
 const chromiumPath = findChromium();
-const FIREFOX = '/usr/bin/firefox-esr';
 const missing = [!chromiumPath && 'chromium', !existsSync(FIREFOX) && 'firefox-esr', !turnInstalled() && 'coturn'].filter(Boolean);
 if (missing.length > 0) {
   if (browserRequired()) throw new Error(`online tests need ${missing.join(', ')}`);
@@ -39,13 +38,7 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     servers = await startNetServers(outDir);
     await writeFile(path.join(outDir, 'bfe-config.json'), JSON.stringify({ ice: servers.ice }));
     browser = await launchChromium(chromiumPath!);
-    firefox = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-      // Candidates on 127.0.0.1 (the relay's) are dropped unless loopback is allowed.
-      extraPrefsFirefox: { 'media.peerconnection.ice.loopback': true, 'media.peerconnection.ice.obfuscate_host_addresses': false },
-    });
+    firefox = await launchFirefoxForWebRtc();
   });
   afterAll(async () => {
     await browser?.close();
