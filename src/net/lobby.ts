@@ -122,7 +122,7 @@ export interface LobbyView {
 export interface LobbyStart {
   readonly genesis: ParsedGenesis;
   readonly genesisSignatures: readonly string[];
-  readonly seats: readonly { readonly seat: Seat; readonly secrets: SeatSecrets; readonly bot: boolean }[];
+  readonly seats: readonly { readonly seat: Seat; readonly secrets: SeatSecrets; readonly bot: boolean; /** The entropy the secrets come from: what a refreshed page keeps to be the seat again. */ readonly entropy: Uint8Array }[];
 }
 
 export interface LobbyOptions {
@@ -170,6 +170,13 @@ export function makeLobby(options: LobbyOptions): Lobby {
   const entropy = options.entropy ?? (() => crypto.getRandomValues(new Uint8Array(32)));
   /** The secrets of the seats this page plays, by seat. They never enter the document. */
   const secrets = new Map<Seat, SeatSecrets>();
+  const entropies = new Map<Seat, Uint8Array>();
+  /** A seat's secrets from fresh entropy, which is kept (see LobbyStart). */
+  const seatSecrets = (seat: Seat): SeatSecrets => {
+    const bytes = entropy();
+    entropies.set(seat, bytes);
+    return makeSeatSecrets(seat, bytes, DEFAULT_SETTINGS.beaconLength);
+  };
   const listeners = new Listeners<[LobbyView]>();
   let snapshot = readLobby(doc);
   let startedWith: LobbyStart | null = null;
@@ -248,7 +255,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       if (!s?.bot || !s.colour || !s.civilisation) continue;
       const held = secrets.get(s.seat);
       if (held && s.identity && seatIdentity(held).key === s.identity.key && s.ready) continue;
-      const fresh = held ?? makeSeatSecrets(s.seat, entropy(), DEFAULT_SETTINGS.beaconLength);
+      const fresh = held ?? seatSecrets(s.seat);
       secrets.set(s.seat, fresh);
       writeSeat(s.seat, entryOf({ ...s, ready: true, identity: seatIdentity(fresh) }));
     }
@@ -275,7 +282,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
     const checked = await checkGenesisSignatures(options.scheme, g, list);
     if (!checked.ok || startedWith || disposed) return;
     const playing = [...secrets].filter(([seat, held]) => g.genesis.seats[seat]?.key === seatIdentity(held).key).sort((x, y) => x[0] - y[0]);
-    startedWith = { genesis: g, genesisSignatures: list, seats: playing.map(([seat, held]) => ({ seat, secrets: held, bot: snapshot.seats[seat]?.bot ?? false })) };
+    startedWith = { genesis: g, genesisSignatures: list, seats: playing.map(([seat, held]) => ({ seat, secrets: held, bot: snapshot.seats[seat]?.bot ?? false, entropy: entropies.get(seat)! })) };
     resolveStart(startedWith);
   };
 
@@ -347,7 +354,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       const entry = snapshot.seats[seat]!;
       if (ready && (!entry.colour || !entry.civilisation)) return fail('BadInput', 'Choose a colour and a civilisation first.');
       let held = secrets.get(seat);
-      if (ready && !held) secrets.set(seat, (held = makeSeatSecrets(seat, entropy(), DEFAULT_SETTINGS.beaconLength)));
+      if (ready && !held) secrets.set(seat, (held = seatSecrets(seat)));
       writeSeat(seat, entryOf({ ...entry, ready, identity: held ? seatIdentity(held) : entry.identity }));
       return ok(undefined);
     },

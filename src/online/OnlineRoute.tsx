@@ -27,7 +27,8 @@ import { makeNetTable } from './netTable.js';
 import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
 import { SharePanel } from './SharePanel.js';
-import { type SeatGame, startSeats } from './startSeats.js';
+import { type SeatGame, startSeats, storedTable } from './startSeats.js';
+import { forgetOnline, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
 
 /**
  * #/g/<room>/<secret>: an online game. The link is checked first (a wrong or cut link gets a
@@ -71,7 +72,8 @@ function WatchSoon() {
 }
 
 function Connected(props: { link: ShareLink }) {
-  const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: await bestScheme() }));
+  // A game this page was playing in this room (before a refresh or a crash) resumes; else the lobby.
+  const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: await bestScheme(), stored: await loadOnline(props.link.room) }));
   const online = createOnlineStatus();
   return (
     <Show when={ready()} fallback={<p class="loading">{t('online.connecting')}</p>}>
@@ -82,7 +84,19 @@ function Connected(props: { link: ShareLink }) {
               {t('online.offline')}
             </p>
           </Show>
-          <Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />
+          <Show
+            when={r().stored ? storedTable(r().stored!) : null}
+            fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />}
+          >
+            {(table) => (
+              <Playing
+                room={props.link.room}
+                stored={r().stored!}
+                seats={startSeats(table(), gameNetConfig(r().config, props.link), r().scheme, r().stored!.log)}
+                setup={table().genesis.genesis.setup}
+              />
+            )}
+          </Show>
         </>
       )}
     </Show>
@@ -99,16 +113,18 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
     ...(takeCreated(props.link.room) ? { create: {} } : {}),
   });
   const [view, setView] = createSignal<LobbyView>(lobby.view());
-  const [games, setGames] = createSignal<{ seats: SeatGame[]; setup: GameSetup; names: string[] } | null>(null);
+  const [games, setGames] = createSignal<{ seats: SeatGame[]; setup: GameSetup; stored: StoredOnline } | null>(null);
   onCleanup(lobby.subscribe(setView));
   let closed = false;
   void lobby.started.then((start) => {
-    if (!closed) setGames({ seats: startSeats(start, props.net, props.scheme), setup: start.genesis.genesis.setup, names: view().snapshot.seats.map((s) => s?.name ?? '') });
+    if (closed) return;
+    const stored = storedOf(start, view().snapshot.seats.map((s) => s?.name ?? ''));
+    void saveOnline(props.link.room, stored);
+    setGames({ seats: startSeats(start, props.net, props.scheme), setup: start.genesis.genesis.setup, stored });
   });
   onCleanup(() => {
     closed = true;
     lobby.dispose();
-    for (const g of games()?.seats ?? []) g.game.dispose();
   });
   const actions = lobbyActions(lobby, saveName);
   const shareUrl = makeShareLink(props.link, location.href);
@@ -122,9 +138,34 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
         </div>
       }
     >
-      {(g) => <OnlineGame games={g().seats} setup={g().setup} names={g().names} />}
+      {(g) => <Playing room={props.link.room} stored={g().stored} seats={g().seats} setup={g().setup} />}
     </Show>
   );
+}
+
+/**
+ * The seats this page plays, kept in IndexedDB as they go (the log this page checked, at most
+ * every two seconds) so that a refresh resumes them; forgotten once the game has ended.
+ */
+function Playing(props: { room: string; stored: StoredOnline; seats: readonly SeatGame[]; setup: GameSetup }) {
+  const game = props.seats[0]!.game;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = (): void => {
+    timer = undefined;
+    void saveOnline(props.room, { ...props.stored, log: game.replay().log });
+  };
+  const off = game.on((e) => {
+    if (e.kind === 'finished' || e.kind === 'verdict' || e.kind === 'desync') {
+      clearTimeout(timer);
+      void forgetOnline(props.room);
+    } else if (e.kind === 'view' && timer === undefined) timer = setTimeout(save, 2000);
+  });
+  onCleanup(() => {
+    off();
+    clearTimeout(timer);
+    for (const g of props.seats) g.game.dispose();
+  });
+  return <OnlineGame games={props.seats} setup={props.setup} names={props.stored.names} />;
 }
 
 /** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */

@@ -1,7 +1,8 @@
 import { greedyAgent } from '../../engine/agents/index.js';
-import { type Seat, toHex } from '../../engine/index.js';
-import type { SeatSecrets, SignatureScheme } from '../../engine/protocol/index.js';
-import { type LobbyStart, makeMesh, meshIds, meshToken, type NetConfig, type NetGame, peerServerAddress, startNetGame } from '../net/index.js';
+import { fromHex, type Seat, toHex } from '../../engine/index.js';
+import { makeMessage, makeSeatSecrets, type ParsedGenesis, parseGenesisText, type SeatSecrets, type SignatureScheme, type SignedEntry } from '../../engine/protocol/index.js';
+import { makeMesh, meshIds, meshToken, type NetConfig, type NetGame, peerServerAddress, sessionFromPeer, startNetGame } from '../net/index.js';
+import type { StoredOnline } from './store.js';
 
 /** One seat this page plays: a person's, or a bot's on the bots' host. */
 export interface SeatGame {
@@ -11,15 +12,23 @@ export interface SeatGame {
   readonly game: NetGame;
 }
 
+export interface Table {
+  readonly genesis: ParsedGenesis;
+  readonly genesisSignatures: readonly string[];
+  readonly seats: readonly { readonly seat: Seat; readonly bot: boolean; readonly secrets: SeatSecrets }[];
+}
+
 /**
  * The game starts on this page: for each seat it holds, a node of the full mesh of data channels
  * (PeerJS, its peer id derived from the game and the seat, taken back after a refresh with the
- * seat's token) and a protocol session over it; bots answer through the same protocol.
+ * seat's token) and a protocol session over it; bots answer through the same protocol. A page
+ * that resumes gives the log it had checked before: the session checks it again, entry by entry,
+ * as if it came from a peer, then plays on.
  */
-export function startSeats(start: LobbyStart, net: NetConfig, scheme: SignatureScheme): SeatGame[] {
-  const { genesis } = start;
+export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme, log: readonly (readonly SignedEntry[])[] = []): SeatGame[] {
+  const { genesis, genesisSignatures } = table;
   const ids = meshIds(genesis.id, genesis.genesis.seats.length);
-  return start.seats.map(({ seat, secrets, bot }) => {
+  return table.seats.map(({ seat, secrets, bot }) => {
     const transport = makeMesh({
       seat,
       ids,
@@ -28,7 +37,26 @@ export function startSeats(start: LobbyStart, net: NetConfig, scheme: SignatureS
       ice: net.ice,
       maxMessageBytes: genesis.genesis.settings.maxMessageBytes,
     });
-    const game = startNetGame({ transport, genesis, genesisSignatures: start.genesisSignatures, secrets, scheme, ...(bot ? { agent: greedyAgent() } : {}) });
+    const agent = bot ? { agent: greedyAgent() } : {};
+    const game = startNetGame({
+      transport,
+      session: (send) => {
+        const session = sessionFromPeer({ genesis, genesisSignatures, secrets, scheme, send, ...agent });
+        for (const entries of log) void session.receive(makeMessage({ t: 'relay', entries }));
+        return session;
+      },
+    });
     return { seat, bot, secrets, game };
   });
+}
+
+/** The table a stored game stands for, or null if what is stored does not make one (it is then ignored). */
+export function storedTable(stored: StoredOnline): Table | null {
+  const parsed = parseGenesisText(stored.genesis);
+  if (!parsed.ok) return null;
+  const genesis = parsed.value;
+  const seats = stored.seats.map((s) => ({ seat: s.seat, bot: s.bot, secrets: makeSeatSecrets(s.seat, fromHex(s.entropy)!, genesis.genesis.settings.beaconLength) }));
+  // The stored entropy must give the keys the genesis names, seat by seat.
+  if (seats.some((s) => genesis.genesis.seats[s.seat]?.key !== toHex(s.secrets.keys.publicKey))) return null;
+  return { genesis, genesisSignatures: stored.genesisSignatures, seats };
 }

@@ -37,14 +37,17 @@ export async function takeSeatAndReady(page: Clicker, seat: number, others = 0):
  * decision (the smallest: Done, Pass, Keep, the first offer). Other seats' turns arrive over
  * the network.
  */
-export async function playUntilDay(page: Clicker, day: number): Promise<Snapshot> {
+export const playUntilDay = (page: Clicker, day: number): Promise<Snapshot> => playUntil(page, (s) => s.phase === 'conquest' && s.day >= day);
+
+/** Plays this page's own turns by clicks (as playUntilDay) until `done` holds or the game is over. */
+export async function playUntil(page: Clicker, done: (s: Snapshot) => boolean): Promise<Snapshot> {
   let k = 0;
   const portalPlaced = new Set<string>();
   const moved = new Set<string>();
   const settle = (s: Snapshot) => waitForChange(page, s.seq, (n) => n.buttons.join() !== s.buttons.join() || n.legal.join() !== s.legal.join() || n.over, 1200);
   for (let steps = 0; steps < 3000; steps++) {
     const s = await snapshot(page);
-    if (s.over || (s.phase === 'conquest' && s.day >= day)) return s;
+    if (s.over || done(s)) return s;
     const has = (id: string): boolean => s.buttons.includes(id);
     if (s.phase === 'conquest') {
       if (await conquestStep(page, s, SMALLEST, moved)) await settle(s);
@@ -69,7 +72,7 @@ export async function playUntilDay(page: Clicker, day: number): Promise<Snapshot
     }
     await settle(s);
   }
-  throw new Error('the game did not reach the day');
+  throw new Error('the game did not get there');
 }
 
 /** What every page must agree on: the position and each seat's public figures. */
