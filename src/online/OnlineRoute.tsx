@@ -133,8 +133,8 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
       when={games()}
       fallback={
         <div class="online">
-          <SharePanel link={shareUrl} />
           <LobbyScreen view={view()} actions={actions} />
+          <SharePanel link={shareUrl} />
         </div>
       }
     >

@@ -118,3 +118,24 @@ export async function buildAndServe(): Promise<ServedApp> {
     },
   };
 }
+
+/** What makes a page hard to read: texts under 11 CSS px, and how far it overflows sideways (px). */
+export interface Readability {
+  readonly small: readonly string[];
+  readonly overflow: number;
+}
+
+/** Reads a page's texts as a person would see them (visible, not screen-reader only). */
+export const readability = (page: { evaluate<R>(fn: () => R): Promise<R> }): Promise<Readability> =>
+  page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.closest('.visually-hidden')) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < 11) small.push(`${el.tagName}.${el.className}: ${size}px "${el.textContent!.trim().slice(0, 30)}"`);
+    }
+    return { small, overflow: document.documentElement.scrollWidth - window.innerWidth };
+  });

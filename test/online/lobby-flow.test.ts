@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Browser as FirefoxBrowser } from 'puppeteer-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserRequired, FIREFOX, findChromium, launchChromium, launchFirefoxForWebRtc, NO_CHROMIUM, repoRoot } from '../browser/support.js';
+import { browserRequired, FIREFOX, findChromium, launchChromium, launchFirefoxForWebRtc, NO_CHROMIUM, readability, repoRoot } from '../browser/support.js';
 import { type NetServers, startNetServers } from '../net/support/servers.js';
 import { turnInstalled } from '../net/support/turn.js';
 import { playUntilDay, publicView, takeSeatAndReady } from './drive.js';
@@ -47,8 +47,9 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     if (outDir) await rm(outDir, { recursive: true, force: true });
   });
 
-  const open = async (url: string): Promise<Page> => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+  const open = async (url: string, device: Parameters<Browser['newContext']>[0] = { viewport: { width: 1280, height: 720 } }): Promise<Page> => {
+    const page = await (await browser.newContext(device)).newPage();
     page.on('pageerror', (e) => errors.push(String(e)));
     await page.goto(url);
     return page;
@@ -72,8 +73,18 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await a.locator('#lobby-players').selectOption('3');
     await takeSeatAndReady(a, 0);
     const b = await open(link);
-    const c = await open(link);
+    const c = await open(link, PHONE);
     await takeSeatAndReady(b, 1, 1);
+    await a.screenshot({ path: path.join(repoRoot, 'test-results', 'online-lobby-desktop.png') });
+    // The third player is on a phone: the lobby reads there, in both languages.
+    for (const lang of ['en', 'fr']) {
+      await c.locator(`[data-lang="${lang}"]`).click();
+      const r = await readability(c);
+      expect(r.small, `lobby (${lang})`).toEqual([]);
+      expect(r.overflow, `lobby (${lang}): horizontal overflow`).toBeLessThanOrEqual(0);
+    }
+    await c.screenshot({ path: path.join(repoRoot, 'test-results', 'online-lobby-phone.png'), fullPage: true });
+    await c.locator('[data-lang="en"]').click();
     await takeSeatAndReady(c, 2, 2);
     for (const p of [a, b, c]) await expect.poll(() => p.locator('.connections').count(), { timeout: 60_000 }).toBe(1);
     await a.screenshot({ path: path.join(repoRoot, 'test-results', 'online-started.png') });
