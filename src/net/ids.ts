@@ -2,10 +2,18 @@
 import { hashText } from '../../engine/core/hash.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
 
+const meshTag = (game: string): string => hashText(`bfe/net/mesh\n${game}`).slice(0, 20);
+
 /** Each seat's PeerJS id in one game (PeerJS ids: letters, digits, single dashes). */
-export const meshIds = (game: string, seats: number): string[] => {
-  const tag = hashText(`bfe/net/mesh\n${game}`).slice(0, 20);
-  return Array.from({ length: seats }, (_, s: Seat) => `bfe-${tag}-${s}`);
+export const meshIds = (game: string, seats: number): string[] => Array.from({ length: seats }, (_, s: Seat) => `bfe-${meshTag(game)}-${s}`);
+
+/** A spectator's PeerJS id in one game: the game's tag, then `w`, then a random nonce (hex). */
+export const watcherId = (game: string, nonce: string): string => `bfe-${meshTag(game)}-w-${nonce}`;
+
+/** Whether `peerId` is a spectator's id for the game whose seats have `ids`. */
+export const isWatcherId = (ids: readonly string[], peerId: string): boolean => {
+  const first = ids[0] ?? '';
+  return /^[0-9a-f]{8,32}$/.test(peerId.slice(first.lastIndexOf('-') + 3)) && peerId.startsWith(`${first.slice(0, first.lastIndexOf('-'))}-w-`);
 };
 
 /**

@@ -9,6 +9,8 @@
  * - The lower seat of a pair dials; the higher one dials too when it has had no channel for a
  *   while (it was refreshed). Two channels for one pair are harmless: messages are read from
  *   every channel and sent on the freshest.
+ * - Spectators (watch links) connect to the seats with ids of their own; a seat sends them what it
+ *   broadcasts and answers their requests, within a bound on how many it serves.
  * - Every connect has a timeout (peer-unavailable fires on the Peer, not the connection, and only
  *   after the server's expiry), a heartbeat notices a closed tab (close events are unreliable),
  *   and the PeerJS server going away only stops new connections: open channels carry on.
@@ -18,6 +20,7 @@ import type { DataConnection, Peer as PeerType, PeerError } from 'peerjs';
 import type { Seat } from '../../engine/core/vocabulary.js';
 import { type IceConfig, rtcConfiguration } from './ice.js';
 import { messageFrames, pingFrame, pongFrame, Reassembler } from './frames.js';
+import { isWatcherId } from './ids.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 export interface PeerServerAddress {
@@ -61,6 +64,14 @@ export interface MeshOptions {
   readonly timing?: Partial<MeshTiming>;
   /** Messages kept per seat while it is unreachable (oldest dropped beyond). */
   readonly queueLimit?: number;
+  /**
+   * Spectators a seat accepts at once (default 8; 0: none). They get every message the seat
+   * broadcasts and may ask it for what they missed; their messages arrive from pseudo-seats
+   * `seats`, `seats + 1`, ..., and answers go back to those.
+   */
+  readonly watchers?: number;
+  /** Set for a spectator's node: its own id (watcherId); it dials every seat and accepts nobody. */
+  readonly watcherId?: string;
 }
 
 interface Channel {
@@ -85,17 +96,22 @@ export function makeMesh(options: MeshOptions): Transport {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
   const { seat: me, ids } = options;
   const seats = ids.length;
+  const watching = options.watcherId !== undefined;
+  const maxWatchers = watching ? 0 : (options.watchers ?? 8);
+  /** Seats, then the spectators' slots: every per-peer array has one place each. */
+  const places = seats + maxWatchers;
+  const watchers: (string | null)[] = new Array<string | null>(maxWatchers).fill(null);
   const queueLimit = options.queueLimit ?? 512;
   const messages = new Listeners<[Seat, string]>();
   const stateListeners = new Listeners<[Seat, PeerState]>();
   const reports = new Listeners<[TransportReport]>();
   const channels: Channel[] = [];
-  const queues: string[][] = ids.map(() => []);
-  const everConnected: boolean[] = ids.map((_, s) => s === me);
-  const lostAt: number[] = ids.map(() => now());
-  const nextDial: number[] = ids.map(() => 0);
-  const backoff: number[] = ids.map(() => 250);
-  const states: PeerState[] = ids.map((_, s) => (s === me ? 'connected' : 'connecting'));
+  const queues: string[][] = Array.from({ length: places }, () => []);
+  const everConnected: boolean[] = Array.from({ length: places }, (_, s) => s === me);
+  const lostAt: number[] = Array.from({ length: places }, () => now());
+  const nextDial: number[] = Array.from({ length: places }, () => 0);
+  const backoff: number[] = Array.from({ length: places }, () => 250);
+  const states: PeerState[] = Array.from({ length: places }, (_, s) => (s === me ? 'connected' : 'connecting'));
   let messageId = 0;
   let disposed = false;
   let serverRetry: ReturnType<typeof setTimeout> | null = null;
@@ -104,7 +120,7 @@ export function makeMesh(options: MeshOptions): Transport {
   const report = (r: TransportReport): void => reports.emit(r);
   const seatOf = (peerId: string): Seat | -1 => ids.indexOf(peerId);
 
-  const peer = new Peer(ids[me]!, {
+  const peer = new Peer(options.watcherId ?? ids[me]!, {
     host: options.server.host,
     port: options.server.port,
     path: options.server.path,
@@ -116,7 +132,9 @@ export function makeMesh(options: MeshOptions): Transport {
   });
 
   peer.on('connection', (conn) => {
-    const seat = seatOf(conn.peer);
+    const watcher = !watching && isWatcherId(ids, conn.peer) ? watcherSlot(conn.peer) : -1;
+    if (watcher >= 0) return attach(conn, seats + watcher, false);
+    const seat = watching ? -1 : seatOf(conn.peer);
     if (seat < 0 || seat === me || disposed) {
       report({ kind: 'stranger', from: null, message: `a connection from ${String(conn.peer).slice(0, 40)}, not a seat of this game` });
       conn.close();
@@ -140,6 +158,20 @@ export function makeMesh(options: MeshOptions): Transport {
     else if (!peer.disconnected) report({ kind: 'server', from: null, message: `${e.type}: ${e.message}` });
     scheduleServerRetry();
   });
+
+  /** The slot of a spectator (its old one if it comes back), or -1 when every slot is taken. */
+  function watcherSlot(id: string): number {
+    const known = watchers.indexOf(id);
+    if (known >= 0) return known;
+    const free = watchers.findIndex((w, i) => w === null || !channels.some((c) => c.seat === seats + i));
+    if (free < 0) {
+      report({ kind: 'overflow', from: null, message: `a spectator turned away: ${maxWatchers} are watching already` });
+      return -1;
+    }
+    watchers[free] = id;
+    queues[seats + free] = [];
+    return free;
+  }
 
   function scheduleServerRetry(): void {
     if (disposed || serverRetry || peer.destroyed) return;
@@ -249,6 +281,7 @@ export function makeMesh(options: MeshOptions): Transport {
   }
 
   function update(seat: Seat): void {
+    if (seat >= seats) return;
     const s = stateOf(seat, now());
     if (s !== states[seat]) {
       states[seat] = s;
@@ -301,14 +334,17 @@ export function makeMesh(options: MeshOptions): Transport {
       if (disposed) return;
       if (to !== undefined) {
         if (to !== me && to >= 0 && to < seats) deliver(to, text);
+        else if (to >= seats && to < places && best(to)) deliver(to, text);
         return;
       }
       for (let s = 0; s < seats; s++) if (s !== me) deliver(s, text);
+      // Spectators get what is broadcast while they are connected; what they miss they ask for.
+      for (let s = seats; s < places; s++) if (best(s)) deliver(s, text);
     },
     onMessage: (l) => messages.add(l),
     onState: (l) => stateListeners.add(l),
     onReport: (l) => reports.add(l),
-    states: () => [...states],
+    states: () => states.slice(0, seats),
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -1,7 +1,7 @@
 import './support/node-webrtc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Peer } from 'peerjs';
-import { meshIds, meshToken } from '../../src/net/ids.js';
+import { isWatcherId, meshIds, meshToken, watcherId } from '../../src/net/ids.js';
 import { type IceConfig } from '../../src/net/ice.js';
 import { makeMesh, type MeshOptions } from '../../src/net/mesh.js';
 import type { Transport, TransportReport } from '../../src/net/transport.js';
@@ -141,5 +141,33 @@ describe.skipIf(skipNet)('the game mesh over real WebRTC (PeerJS server, TURN re
     await waitFor('connected', () => allConnected([a.t, b.t]));
     b.t.dispose();
     await waitFor('seat 1 away', () => a.t.states()[1] === 'away');
+  });
+
+  it('spectators get what the seats broadcast and may ask a seat directly, within a bound on how many it serves', async () => {
+    const peers = [0, 1].map((s) => mesh('gw', 2, s, { watchers: 1 }));
+    await waitFor('the seats connected', () => allConnected(peers.map((p) => p.t)));
+    const ids = meshIds('gw', 2);
+    const watcher = mesh('gw', 2, -1, { watcherId: watcherId('gw', 'aaaa1111') });
+    await waitFor('the spectator connected', () => watcher.t.states().every((s) => s === 'connected'));
+    peers[0]!.t.send('public');
+    await waitFor('the broadcast reached the spectator', () => watcher.inbox.length === 1);
+    expect(watcher.inbox).toEqual([[0, 'public']]);
+    // A request to one seat arrives from the spectator's slot (seats + 0), and the answer goes back there.
+    watcher.t.send('what did I miss?', 1);
+    await waitFor('the request', () => peers[1]!.inbox.some(([, m]) => m === 'what did I miss?'));
+    expect(peers[1]!.inbox.find(([, m]) => m === 'what did I miss?')![0]).toBe(2);
+    peers[1]!.t.send('this', 2);
+    await waitFor('the answer', () => watcher.inbox.some(([, m]) => m === 'this'));
+    // The seats never see the spectator among them, and it is not one of their states.
+    expect(peers[0]!.t.states()).toHaveLength(2);
+    // A second spectator finds every slot taken: turned away, reported.
+    const late = mesh('gw', 2, -1, { watcherId: watcherId('gw', 'bbbb2222') });
+    await waitFor('turned away', () => peers[0]!.reports.some((r) => r.kind === 'overflow' && /spectator/.test(r.message)));
+    expect(late.inbox).toEqual([]);
+    // Ids: a spectator's id is recognised; a seat's, a stranger's or another game's is not.
+    expect(isWatcherId(ids, watcherId('gw', '0123abcd'))).toBe(true);
+    expect(isWatcherId(ids, ids[1]!)).toBe(false);
+    expect(isWatcherId(ids, watcherId('other', '0123abcd'))).toBe(false);
+    expect(isWatcherId(ids, `${watcherId('gw', '0123abcd')}-0`)).toBe(false);
   });
 });
