@@ -33,6 +33,7 @@ export const en = {
   'online.share': "Invite your friends",
   'online.shareHelp': "Whoever has this link can join the game: send it only to the players.",
   'online.link': "Share link",
+  'online.watchLink': "Spectators (they see the public game, never a hand):",
   'online.copy': "Copy",
   'online.shareSheet': "Share…",
   'online.copied': "Link copied.",

@@ -32,6 +32,7 @@ export const fr: Dictionary = {
   'online.share': "Invitez vos amis",
   'online.shareHelp': "Quiconque a ce lien peut rejoindre la partie : ne l’envoyez qu’aux joueurs.",
   'online.link': "Lien de partage",
+  'online.watchLink': "Spectateurs (ils voient la partie publique, jamais une main) :",
   'online.copy': "Copier",
   'online.shareSheet': "Partager…",
   'online.copied': "Lien copié.",

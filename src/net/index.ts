@@ -18,7 +18,8 @@ export {
 } from './endpoints.js';
 export { type Transport, type PeerState, type TransportReport, PEER_STATES } from './transport.js';
 export { type MeshOptions, type MeshTiming, type PeerServerAddress, DEFAULT_TIMING, makeMesh } from './mesh.js';
-export { meshIds, meshToken } from './ids.js';
+export { meshIds, meshToken, watcherId, isWatcherId } from './ids.js';
+export { type Watched, publishForWatchers, findWatched, readWatched } from './watch.js';
 export { type Faults, type FaultStats, type FaultyTransport, withFaults } from './faults.js';
 export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type GameSession, type SessionView, type Cheat, type Finished, startNetGame, sessionFromPeer } from './game.js';
 export {

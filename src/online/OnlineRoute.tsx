@@ -1,7 +1,7 @@
 import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
 import { greedyAgent } from '../../engine/agents/index.js';
 import { type GameSetup, legalOptions, newGame, type Seat } from '../../engine/index.js';
-import { bestScheme, makeReplayText, type SignatureScheme } from '../../engine/protocol/index.js';
+import { bestScheme, makeReplayText, parseGenesisText, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
 import { playerName } from '../display/index.js';
 import { type LocalGameConfig } from '../game/config.js';
@@ -16,8 +16,10 @@ import {
   type NetConfig,
   type NetGameEvent,
   parseShareLink,
+  publishForWatchers,
   type PeerState,
   type ShareLink,
+  watchLink,
   yWebrtcConnect,
 } from '../net/index.js';
 import { setPendingReplay } from '../replay/pending.js';
@@ -90,7 +92,8 @@ function Connected(props: { link: ShareLink }) {
           >
             {(table) => (
               <Playing
-                room={props.link.room}
+                link={props.link}
+                net={gameNetConfig(r().config, props.link)}
                 stored={r().stored!}
                 seats={startSeats(table(), gameNetConfig(r().config, props.link), r().scheme, r().stored!.log)}
                 setup={table().genesis.genesis.setup}
@@ -128,17 +131,18 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
   });
   const actions = lobbyActions(lobby, saveName);
   const shareUrl = makeShareLink(props.link, location.href);
+  const watchUrl = makeShareLink(watchLink(props.link), location.href);
   return (
     <Show
       when={games()}
       fallback={
         <div class="online">
           <LobbyScreen view={view()} actions={actions} />
-          <SharePanel link={shareUrl} />
+          <SharePanel link={shareUrl} watch={watchUrl} />
         </div>
       }
     >
-      {(g) => <Playing room={props.link.room} stored={g().stored} seats={g().seats} setup={g().setup} />}
+      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} setup={g().setup} />}
     </Show>
   );
 }
@@ -147,17 +151,21 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
  * The seats this page plays, kept in IndexedDB as they go (the log this page checked, at most
  * every two seconds) so that a refresh resumes them; forgotten once the game has ended.
  */
-function Playing(props: { room: string; stored: StoredOnline; seats: readonly SeatGame[]; setup: GameSetup }) {
+function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; setup: GameSetup }) {
   const game = props.seats[0]!.game;
+  const room = props.link.room;
+  // Spectators with the watch link find the game through any player's page.
+  const genesis = parseGenesisText(props.stored.genesis);
+  if (genesis.ok) onCleanup(publishForWatchers(props.link, { genesis: genesis.value, genesisSignatures: props.stored.genesisSignatures }, yWebrtcConnect(props.net)));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = (): void => {
     timer = undefined;
-    void saveOnline(props.room, { ...props.stored, log: game.replay().log });
+    void saveOnline(room, { ...props.stored, log: game.replay().log });
   };
   const off = game.on((e) => {
     if (e.kind === 'finished' || e.kind === 'verdict' || e.kind === 'desync') {
       clearTimeout(timer);
-      void forgetOnline(props.room);
+      void forgetOnline(room);
     } else if (e.kind === 'view' && timer === undefined) timer = setTimeout(save, 2000);
   });
   onCleanup(() => {

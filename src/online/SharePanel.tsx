@@ -7,7 +7,7 @@ import { t } from '../i18n/index.js';
  * plain-http LAN page), a QR code for phones across the table, and the system's share sheet
  * where the browser has one (secure pages only). The link is a capability: say so.
  */
-export function SharePanel(props: { link: string }) {
+export function SharePanel(props: { link: string; watch?: string }) {
   const [copied, setCopied] = createSignal<'yes' | 'select' | null>(null);
   let field: HTMLInputElement | undefined;
   let canvas: HTMLCanvasElement | undefined;
@@ -62,6 +62,15 @@ export function SharePanel(props: { link: string }) {
         {copied() === 'yes' ? t('online.copied') : copied() === 'select' ? t('online.copySelect') : ''}
       </p>
       <canvas ref={canvas} class="qr" role="img" aria-label={t('online.qr')} />
+      <Show when={props.watch}>
+        {(watch) => (
+          <p class="watch-link">
+            <label>
+              {t('online.watchLink')} <input id="watch-link" type="text" readonly value={watch()} onFocus={(e) => e.currentTarget.select()} />
+            </label>
+          </p>
+        )}
+      </Show>
     </section>
   );
 }
