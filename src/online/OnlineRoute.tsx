@@ -25,7 +25,7 @@ import {
 import { setPendingReplay } from '../replay/pending.js';
 import { memberFor, savedName, saveName, takeCreated } from './identity.js';
 import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
-import { makeNetTable } from './netTable.js';
+import { makeSessionTable } from '../table/sessionTable.js';
 import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
 import { SharePanel } from './SharePanel.js';
@@ -183,7 +183,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; setup: GameSetup; names
   const setup = props.setup;
   const created = newGame(props.setup);
   if (!created.ok) throw new Error(created.error.message);
-  const table = makeNetTable(shown.game, person ? person.seat : -1, shown.secrets.vault, created.value);
+  const table = makeSessionTable({ seats: new Map(person ? [[person.seat, { game: person.game, vault: person.secrets.vault, bot: false }]] : [[shown.seat, { game: shown.game, vault: shown.secrets.vault, bot: true }]]), initial: created.value });
   onCleanup(() => table.dispose());
   const config: LocalGameConfig = {
     mode: 'bots',

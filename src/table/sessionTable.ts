@@ -1,0 +1,141 @@
+import { applyAction, awaiting, type GameState, legalActions, ok, type Seat, type Vault } from '../../engine/index.js';
+import { engineInputs, type Replay } from '../../engine/protocol/index.js';
+import type { NetGame, NetGameView } from '../net/index.js';
+import type { LocalTable } from './localTable.js';
+import type { BotPlayer, TableView } from './types.js';
+
+/** A seat this device plays through its protocol session: a person's, or a bot's. */
+export interface DeviceSeat {
+  readonly game: NetGame;
+  readonly vault: Vault;
+  readonly bot: boolean;
+}
+
+export interface SessionTableConfig {
+  /** The seats played on this device, by seat. */
+  readonly seats: ReadonlyMap<Seat, DeviceSeat>;
+  /** The state before the first element (the genesis set-up). */
+  readonly initial: GameState;
+  /** How this device's bots choose (a Worker in the page). */
+  readonly bot?: BotPlayer;
+  /** Milliseconds a bot's move waits before it is sent, so that people see the bots play. */
+  readonly botPace?: number;
+}
+
+/** Actions that leave the person no choice (committing a pile or deck in secret order): played for him. */
+const AUTOMATIC = new Set(['commitTiles', 'commitCards']);
+
+/**
+ * A game played through protocol sessions (one per seat this device plays: online, the page's
+ * seats; local, every seat) seen through the interface the game screen reads: the views, each
+ * person's vault for its own secrets only, and every state so far with the inputs between them
+ * (for the log). The game itself is the protocol's: a person's choice goes to the session of the
+ * seat awaited, which refuses anything not legal and awaited; bots answer through the same path.
+ */
+export function makeSessionTable(config: SessionTableConfig): LocalTable & { replay(): Replay } {
+  const seats = [...config.seats.entries()];
+  const watched = seats[0]![1].game;
+  const states: GameState[] = [config.initial];
+  const inputs: unknown[] = [];
+  const listeners = new Set<(v: TableView) => void>();
+  let current = tableView(watched.view());
+  let disposed = false;
+  let askedAt = -1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * The inputs of the elements applied since the last view, read from the session's own log (which
+   * it checked), and the state after each: a view can cover several elements, the log shows each.
+   */
+  function catchUp(): void {
+    const replay = watched.replay();
+    for (const input of engineInputs({ ...replay, log: replay.log.slice(inputs.length) })) {
+      const next = applyAction(states[states.length - 1]!, input);
+      if (!next.ok) return;
+      states.push(next.value);
+      inputs.push(input);
+    }
+  }
+
+  /** Plays what needs no person here: a bot's move, a choiceless commit. */
+  function act(): void {
+    const who = current.awaiting;
+    if (disposed || who.kind !== 'seat' || current.outcome.kind !== 'playing' || askedAt === current.seq) return;
+    const mine = config.seats.get(who.seat);
+    if (!mine) return;
+    const at = current.seq;
+    const state = current.state;
+    if (mine.bot) {
+      // Without a bot player here, the session's own agent plays the seat.
+      if (!config.bot) return;
+      askedAt = at;
+      const started = performance.now();
+      config.bot(state, who.seat, mine.vault).then(
+        (action) => {
+          const send = (): void => {
+            if (!disposed && current.seq === at) void mine.game.submit(action);
+          };
+          const wait = Math.max(0, (config.botPace ?? 0) - (performance.now() - started));
+          if (wait > 0) timer = setTimeout(send, wait);
+          else send();
+        },
+        (e: unknown) => console.error(`bot of seat ${who.seat} failed`, e),
+      );
+      return;
+    }
+    const legal = legalActions(state, who.seat, mine.vault);
+    if (legal.length === 1 && AUTOMATIC.has(legal[0]!.kind)) {
+      askedAt = at;
+      void mine.game.submit(legal[0]);
+    }
+  }
+
+  const follow = (v: NetGameView): void => {
+    if (disposed || v.state === current.state) return;
+    current = tableView(v);
+    catchUp();
+    for (const l of [...listeners]) l(current);
+    act();
+  };
+  catchUp();
+  const off = watched.on((e) => {
+    if (e.kind === 'view') follow(e.view);
+  });
+  queueMicrotask(act);
+
+  return {
+    view: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async submit(action) {
+      const seat = (action as { seat?: unknown } | null)?.seat;
+      const mine = typeof seat === 'number' ? config.seats.get(seat) : undefined;
+      if (!mine || mine.bot) return { ok: false, error: { code: 'NotYourTurn', rule: 'A2', message: 'this device does not play that seat' } };
+      const r = await mine.game.submit(action);
+      if (r.ok) return ok(undefined);
+      return { ok: false, error: { code: 'WrongStep', rule: 'A3', message: typeof r.error === 'string' ? r.error : 'refused' } };
+    },
+    dispose() {
+      disposed = true;
+      clearTimeout(timer);
+      off();
+      listeners.clear();
+    },
+    vaultOf: (s) => {
+      const mine = config.seats.get(s);
+      return mine && !mine.bot ? mine.vault : null;
+    },
+    inputs: () => inputs,
+    states: () => states,
+    replay: () => watched.replay(),
+  };
+}
+
+function tableView(v: NetGameView): TableView {
+  const who = awaiting(v.state);
+  const winner = v.state.phase.name === 'conquest' ? v.state.phase.winner : null;
+  const over = v.outcome.kind !== 'playing' || who.kind === 'over';
+  return { state: v.state, seq: v.state.seq, awaiting: who, lastInput: null, outcome: over ? { kind: 'finished', winner } : { kind: 'playing' } };
+}
