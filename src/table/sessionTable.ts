@@ -57,12 +57,26 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
     }
   }
 
+  /** Resolves once `game`'s session has applied everything the table shows (at once if it has). */
+  function caughtUp(game: NetGame): Promise<void> {
+    return new Promise((resolve) => {
+      if (game.view().state.seq >= current.seq) return resolve();
+      const off = game.on((e) => {
+        if (e.kind === 'view' && e.view.state.seq >= current.seq) {
+          off();
+          resolve();
+        }
+      });
+    });
+  }
+
   /** Plays what needs no person here: a bot's move, a choiceless commit. */
   function act(): void {
     const who = current.awaiting;
     if (disposed || who.kind !== 'seat' || current.outcome.kind !== 'playing' || askedAt === current.seq) return;
     const mine = config.seats.get(who.seat);
-    if (!mine) return;
+    // The awaited seat's own session may not have applied the last element yet: its next view calls again.
+    if (!mine || mine.game.view().state.seq !== current.seq) return;
     const at = current.seq;
     const state = current.state;
     if (mine.bot) {
@@ -98,9 +112,13 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
     act();
   };
   catchUp();
-  const off = watched.on((e) => {
-    if (e.kind === 'view') follow(e.view);
-  });
+  const offs = seats.map(([, s]) =>
+    s.game.on((e) => {
+      if (e.kind !== 'view') return;
+      if (s.game === watched) follow(e.view);
+      else act();
+    }),
+  );
   queueMicrotask(act);
 
   return {
@@ -113,6 +131,7 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
       const seat = (action as { seat?: unknown } | null)?.seat;
       const mine = typeof seat === 'number' ? config.seats.get(seat) : undefined;
       if (!mine || mine.bot) return { ok: false, error: { code: 'NotYourTurn', rule: 'A2', message: 'this device does not play that seat' } };
+      await caughtUp(mine.game);
       const r = await mine.game.submit(action);
       if (r.ok) return ok(undefined);
       return { ok: false, error: { code: 'WrongStep', rule: 'A3', message: typeof r.error === 'string' ? r.error : 'refused' } };
@@ -120,7 +139,7 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
     dispose() {
       disposed = true;
       clearTimeout(timer);
-      off();
+      for (const off of offs) off();
       listeners.clear();
     },
     vaultOf: (s) => {
