@@ -1,6 +1,6 @@
 // Trustless play (docs/protocol.md): the protocol between peers and the replay verifier.
 export { PROTOCOL, TAGS, taggedDigest, digestText, useFasterHash, useReferenceHash, nativeHashLoaded } from './crypto/digest.js';
-export { L, hasCanonicalS, publicKeyProblem, type KeyProblem } from './crypto/ed25519.js';
+export { L, curve, type CurvePoint, hasCanonicalS, publicKeyProblem, type KeyProblem, rProblemByCurve, type RProblem, signatureRProblem, SMALL_ORDER_Y } from './crypto/ed25519.js';
 export {
   type KeyPair,
   type SignatureCheck,
@@ -10,6 +10,7 @@ export {
   signatureMessage,
   verifySignatures,
   verifySignature,
+  meetsPinnedRule,
   naclScheme,
   subtleScheme,
   selfTest,
