@@ -49,7 +49,7 @@ export { assembleElement, roundCanSettle, seatsToClaim } from './log/assemble.js
 export { stateDigest } from './log/state-digest.js';
 export { Peer, type PeerConfig, type PeerAgent, type Outcome } from './peer/peer.js';
 export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJson, makeReplayText, parseReplayJson, parseReplayText } from './codec/replay.js';
-export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending } from './verify/verify.js';
+export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending, VERDICTS, type Verdict, VERDICT_EXIT, verdictOf, verdictOfEnding } from './verify/verify.js';
 export { decodeReplay, decodeReplayText, InflateLimitError, isGzip, type Inflate, MAX_REPLAY_BYTES } from './codec/replay-bytes.js';
 export { checkReplayText, REPLAY_LIMITS, type ReplayLimits } from './codec/replay-limits.js';
 export { engineInputs } from './log/inputs.js';
