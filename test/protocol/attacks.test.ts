@@ -3,11 +3,12 @@ import {
   canonicalJson,
   commitment,
   expandOption,
+  fromHex,
   legalActions,
   type SeatAction,
   toHex,
 } from '../../engine/index.js';
-import { type Body, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
+import { type Body, hasCanonicalS, naclScheme, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { after, entryMessage, expectation, honestAgents, play, type Played, plusL, read, setupFor, SHORT, signAt } from './harness.js';
 
@@ -102,35 +103,47 @@ describe('a malicious peer is caught by every honest peer', () => {
     await expectVerdict(p, 'NotYourTurn');
   });
 
-  it('forged signature (random bytes, and S replaced by S + L)', async () => {
-    let forged: string | undefined;
-    let malleated: string | undefined;
-    const p = await play({
-      players: 3,
-      seed: 'forged',
-      cheater: C,
-      tamper: (text, _to, t) => {
-        const m = read(text, t.network);
-        if (m?.t !== 'echo') return [text];
-        const out = [text];
-        const chain = t.network.peers[C]!.chain;
-        if ((forged === undefined && chain.seq > 3) || forged === text) {
-          forged = text;
-          const fake = signAt(t, 1, chain, { type: 'action', action: { kind: 'endTurn', seat: 1 } });
-          out.push(makeMessage({ t: 'entry', entry: { text: fake.text, sig: 'ab'.repeat(64) } }));
-        }
-        const theirs = m.entries.find((e) => e.entry.seat === 1);
-        if ((malleated === undefined && theirs) || malleated === text) {
-          malleated = text;
-          out.push(makeMessage({ t: 'entry', entry: { text: theirs!.text, sig: plusL(theirs!.sig) } }));
-        }
-        return out;
-      },
+  // Run with the platform's verifier (which refuses S + L by itself) and with tweetnacl (which
+  // accepts S + L: only the pinned rule's S < L check refuses it there).
+  for (const [name, scheme] of [['the platform’s verifier', undefined], ['tweetnacl', naclScheme]] as const) {
+    it(`forged signature (random bytes, and S replaced by S + L), verified with ${name}`, async () => {
+      let forged: string | undefined;
+      let malleated: string | undefined;
+      let malleatedId: string | undefined;
+      const p = await play({
+        players: 3,
+        seed: 'forged',
+        cheater: C,
+        ...(scheme ? { scheme } : {}),
+        tamper: (text, _to, t) => {
+          const m = read(text, t.network);
+          if (m?.t !== 'echo') return [text];
+          const out = [text];
+          const chain = t.network.peers[C]!.chain;
+          if ((forged === undefined && chain.seq > 3) || forged === text) {
+            forged = text;
+            const fake = signAt(t, 1, chain, { type: 'action', action: { kind: 'endTurn', seat: 1 } });
+            out.push(makeMessage({ t: 'entry', entry: { text: fake.text, sig: 'ab'.repeat(64) } }));
+          }
+          const theirs = m.entries.find((e) => e.entry.seat === 1);
+          if ((malleated === undefined && theirs) || malleated === text) {
+            malleated = text;
+            malleatedId = theirs!.id;
+            out.push(makeMessage({ t: 'entry', entry: { text: theirs!.text, sig: plusL(theirs!.sig) } }));
+          }
+          return out;
+        },
+      });
+      expect(p.table.scheme.name).toBe(scheme ? 'tweetnacl' : 'native');
+      expectIncident(p, 'BadSignature', { seat: 1 });
+      // Every honest peer but seat 1 (which holds its own entry and ignores copies of it) refused both.
+      for (const peer of p.table.network.honest) expect(peer.incidents.filter((i) => i.code === 'BadSignature').length).toBeGreaterThanOrEqual(peer.seat === 1 ? 1 : 2);
+      // The malleated copy changed nothing: every signature in the log has a canonical S.
+      expect(malleatedId).toBeDefined();
+      for (const e of p.table.network.honest[0]!.replay().log.flat()) expect(hasCanonicalS(fromHex(e.sig)!)).toBe(true);
+      await expectSameFinish(p);
     });
-    expectIncident(p, 'BadSignature', { seat: 1 });
-    for (const peer of p.table.network.honest) expect(peer.incidents.filter((i) => i.code === 'BadSignature').length).toBeGreaterThanOrEqual(peer.seat === 1 ? 1 : 2);
-    await expectSameFinish(p);
-  });
+  }
 
   it('entry signed by another seat’s key', async () => {
     let sent: string | undefined;
