@@ -83,6 +83,15 @@ describe('bounded reading of replay files', () => {
     expect(parseReplayText(at).ok).toBe(true);
   }, 30_000);
 
+  it('a damaged gzip is Malformed, not Oversized, through both inflaters', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const gz = new Uint8Array(gzipSync(makeReplayText(replay)));
+    for (const inflate of [nodeInflate, streamInflate]) {
+      const r = await decodeReplay(gz.subarray(0, gz.length >> 1), inflate);
+      expect(r).toMatchObject({ ok: false, error: { code: 'Malformed', message: expect.stringMatching(/does not decompress/) } });
+    }
+  });
+
   it('a file larger than the limit is refused before it is read', async () => {
     const path = join(dir, 'huge.json');
     const fd = openSync(path, 'w');

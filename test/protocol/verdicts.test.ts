@@ -110,6 +110,13 @@ describe('verdicts', () => {
     expect(cli.stdout).toMatch(/ended: seat 0 cheated at position \d+: IllegalAction/);
   });
 
+  it('the verifier reports its progress through the log (the replay page shows it)', async () => {
+    const seen: [number, number][] = [];
+    const v = await verifyReplay(complete, { onProgress: (done, total) => seen.push([done, total]) });
+    expect(v.valid).toBe(true);
+    expect(seen.at(-1)).toEqual([complete.log.length, complete.log.length]);
+  });
+
   it('invalid: the first violation named (exit 1)', async () => {
     const bad: Replay = { ...complete, log: complete.log.map((el, i) => (i === 3 ? [{ ...el[0]!, sig: el[0]!.sig.replace(/^./, (c) => (c === '0' ? '1' : '0')) }, ...el.slice(1)] : el)) };
     const v = await verifyReplay(bad);

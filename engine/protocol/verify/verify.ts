@@ -30,6 +30,8 @@ export interface VerifyOptions {
   readonly scheme?: SignatureScheme;
   /** 'full' checks every signature even when the final signatures would cover them. */
   readonly mode?: 'fast' | 'full';
+  /** Called as the log is read: elements done, elements in all (every 512 elements, and at the end of the log). */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 export type Ending =
@@ -182,6 +184,7 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
       break;
     }
     chain = applied.value.chain;
+    if (options.onProgress && ((i + 1) % 512 === 0 || i + 1 === r.log.length)) options.onProgress(i + 1, r.log.length);
   }
 
   // 2. The final signatures' contents.
