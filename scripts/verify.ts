@@ -4,11 +4,15 @@
  *
  *   npm run verify -- FILE [--json] [--full] [--nacl]
  *
- * Prints `valid` and a summary and exits 0, or the first violation and exits 1 (2 for bad usage).
- * --full checks every signature even when the final signatures cover them; --nacl uses tweetnacl only
+ * Prints the verdict (docs/replay-format.md, "Verifying") and a summary, or the first violation,
+ * and exits with the verdict's status: 0 valid (a complete match signed by every seat still in
+ * the game), 3 minority (complete, but an absence was settled without a strict majority), 4
+ * incomplete (no violation, but no close or missing final signatures), 5 cheat (a violation signed
+ * by a seat, proven), 1 invalid (the first violation named); 2 for bad usage, 70 an internal error.
+ * --json prints the same as JSON, with `verdict` and `exit` at the top. --full checks every signature even when the final signatures cover them; --nacl uses tweetnacl only
  * (its Ed25519 and its SHA-512), as a page without WebCrypto would.
  */
-import { naclScheme, useReferenceHash, verifyReplay, type Failure, type Summary } from '../engine/protocol/index.js';
+import { naclScheme, useReferenceHash, VERDICT_EXIT, verdictOf, verifyReplay, type Failure, type Summary, type VerifyResult } from '../engine/protocol/index.js';
 import { useNodeCrypto } from './node/crypto.js';
 import { readReplay } from './node/replay-file.js';
 
@@ -23,7 +27,7 @@ function formatFailure(f: Failure): string {
 
 function formatSummary(s: Summary): string {
   return [
-    'valid',
+    s.verdict,
     `game: ${s.game}`,
     `players: ${s.players.map((p) => `seat ${p.seat} ${p.colour} (${p.civilisation})`).join(', ')}`,
     `ended: ${s.ended}`,
@@ -46,18 +50,20 @@ async function main(argv: readonly string[]): Promise<number> {
   if (flags.has('--nacl')) useReferenceHash();
   else await useNodeCrypto();
   const read = await readReplay(files[0]!);
-  const result = read.ok
+  const result: VerifyResult = read.ok
     ? await verifyReplay(read.value, { mode: flags.has('--full') ? 'full' : 'fast', ...(flags.has('--nacl') ? { scheme: naclScheme } : {}) })
     : { valid: false as const, failure: { entry: null, element: null, seat: null, code: read.error.code, message: read.error.message } };
-  if (json) console.log(JSON.stringify(result, null, 2));
+  const verdict = verdictOf(result);
+  const exit = VERDICT_EXIT[verdict];
+  if (json) console.log(JSON.stringify({ verdict, exit, ...result }, null, 2));
   else console.log(result.valid ? formatSummary(result.summary) : formatFailure(result.failure));
-  return result.valid ? 0 : 1;
+  return exit;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (e: unknown) => {
     console.error(`verify: internal error: ${e instanceof Error ? e.message : String(e)}`);
-    process.exit(1);
+    process.exit(70);
   },
 );

@@ -1,6 +1,6 @@
 // Trustless play (docs/protocol.md): the protocol between peers and the replay verifier.
 export { PROTOCOL, TAGS, taggedDigest, digestText, useFasterHash, useReferenceHash, nativeHashLoaded } from './crypto/digest.js';
-export { L, hasCanonicalS, publicKeyProblem, type KeyProblem } from './crypto/ed25519.js';
+export { L, curve, type CurvePoint, hasCanonicalS, publicKeyProblem, type KeyProblem, rProblemByCurve, type RProblem, signatureRProblem, SMALL_ORDER_Y } from './crypto/ed25519.js';
 export {
   type KeyPair,
   type SignatureCheck,
@@ -10,6 +10,7 @@ export {
   signatureMessage,
   verifySignatures,
   verifySignature,
+  meetsPinnedRule,
   naclScheme,
   subtleScheme,
   selfTest,
@@ -48,6 +49,7 @@ export { assembleElement, roundCanSettle, seatsToClaim } from './log/assemble.js
 export { stateDigest } from './log/state-digest.js';
 export { Peer, type PeerConfig, type PeerAgent, type Outcome } from './peer/peer.js';
 export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJson, makeReplayText, parseReplayJson, parseReplayText } from './codec/replay.js';
-export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending } from './verify/verify.js';
-export { decodeReplay, isGzip, type Inflate, MAX_REPLAY_BYTES } from './codec/replay-bytes.js';
+export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending, VERDICTS, type Verdict, VERDICT_EXIT, verdictOf, verdictOfEnding } from './verify/verify.js';
+export { decodeReplay, decodeReplayText, InflateLimitError, isGzip, type Inflate, MAX_REPLAY_BYTES } from './codec/replay-bytes.js';
+export { checkReplayText, REPLAY_LIMITS, type ReplayLimits } from './codec/replay-limits.js';
 export { engineInputs } from './log/inputs.js';

@@ -1,18 +1,29 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { err, type Result } from '../../engine/index.js';
-import { decodeReplay, type Inflate, makeReplayText, MAX_REPLAY_BYTES, type Replay, type Violation, violation } from '../../engine/protocol/index.js';
+import { decodeReplay, type Inflate, InflateLimitError, makeReplayText, REPLAY_LIMITS, type Replay, type Violation, violation } from '../../engine/protocol/index.js';
 
-/** Node's gzip inflation, stopped at `limit` bytes of output. */
-export const nodeInflate: Inflate = async (gzip, limit) => gunzipSync(gzip, { maxOutputLength: limit });
+/** Node's gzip inflation, stopped as soon as its output passes `limit` bytes. */
+export const nodeInflate: Inflate = async (gzip, limit) => {
+  try {
+    return gunzipSync(gzip, { maxOutputLength: limit });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw new InflateLimitError(limit);
+    throw e;
+  }
+};
 
-/** Reads a replay file (gzip or not); its size is checked before it is read. */
+/** Reads a replay file (gzip or not) within the limits of docs/replay-format.md; its size is checked before it is read. */
 export async function readReplay(path: string): Promise<Result<Replay, Violation>> {
   let bytes: Uint8Array;
   try {
-    const size = (await stat(path)).size;
-    if (size > MAX_REPLAY_BYTES) return err(violation('Oversized', `${path} is larger than 256 MiB`));
-    bytes = await readFile(path);
+    const file = await open(path, 'r');
+    try {
+      if ((await file.stat()).size > REPLAY_LIMITS.fileBytes) return err(violation('Oversized', `${path} is larger than ${REPLAY_LIMITS.fileBytes / 1024 / 1024} MiB: refused before reading it`));
+      bytes = await file.readFile();
+    } finally {
+      await file.close();
+    }
   } catch (e) {
     const code = (e as { code?: string }).code;
     return err(violation('Malformed', code === 'ENOENT' ? `no such file: ${path}` : `cannot read ${path} (${code ?? 'error'})`));

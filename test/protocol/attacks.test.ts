@@ -3,11 +3,12 @@ import {
   canonicalJson,
   commitment,
   expandOption,
+  fromHex,
   legalActions,
   type SeatAction,
   toHex,
 } from '../../engine/index.js';
-import { type Body, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
+import { type Body, type Entry, hasCanonicalS, naclScheme, type Replay, signEntrySync, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { after, entryMessage, expectation, honestAgents, play, type Played, plusL, read, setupFor, SHORT, signAt } from './harness.js';
 
@@ -62,6 +63,9 @@ function ownEntry(text: string, p: Played['table']): ParsedEntry | undefined {
   return m?.t === 'entry' && m.entry.entry.seat === C ? m.entry : undefined;
 }
 
+/** The number (docs/replay-format.md, "Entry numbers") of the first entry of element `at`. */
+const entryNumber = (r: Replay, at: number): number => r.log.slice(0, at).reduce((n, el) => n + el.length, 0) + 1;
+
 const actionOf = (p: ParsedEntry) => (p.entry.body.type === 'action' ? p.entry.body.action : undefined);
 
 describe('a malicious peer is caught by every honest peer', () => {
@@ -102,35 +106,47 @@ describe('a malicious peer is caught by every honest peer', () => {
     await expectVerdict(p, 'NotYourTurn');
   });
 
-  it('forged signature (random bytes, and S replaced by S + L)', async () => {
-    let forged: string | undefined;
-    let malleated: string | undefined;
-    const p = await play({
-      players: 3,
-      seed: 'forged',
-      cheater: C,
-      tamper: (text, _to, t) => {
-        const m = read(text, t.network);
-        if (m?.t !== 'echo') return [text];
-        const out = [text];
-        const chain = t.network.peers[C]!.chain;
-        if ((forged === undefined && chain.seq > 3) || forged === text) {
-          forged = text;
-          const fake = signAt(t, 1, chain, { type: 'action', action: { kind: 'endTurn', seat: 1 } });
-          out.push(makeMessage({ t: 'entry', entry: { text: fake.text, sig: 'ab'.repeat(64) } }));
-        }
-        const theirs = m.entries.find((e) => e.entry.seat === 1);
-        if ((malleated === undefined && theirs) || malleated === text) {
-          malleated = text;
-          out.push(makeMessage({ t: 'entry', entry: { text: theirs!.text, sig: plusL(theirs!.sig) } }));
-        }
-        return out;
-      },
+  // Run with the platform's verifier (which refuses S + L by itself) and with tweetnacl (which
+  // accepts S + L: only the pinned rule's S < L check refuses it there).
+  for (const [name, scheme] of [['the platform’s verifier', undefined], ['tweetnacl', naclScheme]] as const) {
+    it(`forged signature (random bytes, and S replaced by S + L), verified with ${name}`, async () => {
+      let forged: string | undefined;
+      let malleated: string | undefined;
+      let malleatedId: string | undefined;
+      const p = await play({
+        players: 3,
+        seed: 'forged',
+        cheater: C,
+        ...(scheme ? { scheme } : {}),
+        tamper: (text, _to, t) => {
+          const m = read(text, t.network);
+          if (m?.t !== 'echo') return [text];
+          const out = [text];
+          const chain = t.network.peers[C]!.chain;
+          if ((forged === undefined && chain.seq > 3) || forged === text) {
+            forged = text;
+            const fake = signAt(t, 1, chain, { type: 'action', action: { kind: 'endTurn', seat: 1 } });
+            out.push(makeMessage({ t: 'entry', entry: { text: fake.text, sig: 'ab'.repeat(64) } }));
+          }
+          const theirs = m.entries.find((e) => e.entry.seat === 1);
+          if ((malleated === undefined && theirs) || malleated === text) {
+            malleated = text;
+            malleatedId = theirs!.id;
+            out.push(makeMessage({ t: 'entry', entry: { text: theirs!.text, sig: plusL(theirs!.sig) } }));
+          }
+          return out;
+        },
+      });
+      expect(p.table.scheme.name).toBe(scheme ? 'tweetnacl' : 'native');
+      expectIncident(p, 'BadSignature', { seat: 1 });
+      // Every honest peer but seat 1 (which holds its own entry and ignores copies of it) refused both.
+      for (const peer of p.table.network.honest) expect(peer.incidents.filter((i) => i.code === 'BadSignature').length).toBeGreaterThanOrEqual(peer.seat === 1 ? 1 : 2);
+      // The malleated copy changed nothing: every signature in the log has a canonical S.
+      expect(malleatedId).toBeDefined();
+      for (const e of p.table.network.honest[0]!.replay().log.flat()) expect(hasCanonicalS(fromHex(e.sig)!)).toBe(true);
+      await expectSameFinish(p);
     });
-    expectIncident(p, 'BadSignature', { seat: 1 });
-    for (const peer of p.table.network.honest) expect(peer.incidents.filter((i) => i.code === 'BadSignature').length).toBeGreaterThanOrEqual(peer.seat === 1 ? 1 : 2);
-    await expectSameFinish(p);
-  });
+  }
 
   it('entry signed by another seat’s key', async () => {
     let sent: string | undefined;
@@ -167,25 +183,53 @@ describe('a malicious peer is caught by every honest peer', () => {
         return [text, makeMessage({ t: 'entry', entry: old })];
       },
     });
+    // A peer that already holds it says so (Stale), at the position it names.
     expectIncident(p, 'Stale', { seq: 1 });
+    for (const peer of p.table.network.honest) expect(peer.incidents.filter((i) => i.seq === 1 && i.code !== 'Stale')).toEqual([]);
     await expectSameFinish(p);
+    // The log's own check: the same entry put at a later position of the replay is Stale there, by number.
+    const r = p.table.network.honest[0]!.replay();
+    const at = 12;
+    const copied: Replay = { ...r, log: r.log.map((el, i) => (i === at ? [r.log[1]![0]!] : el)) };
+    expect(await verifyReplay(copied)).toMatchObject({ valid: false, failure: { entry: entryNumber(r, at), element: at, code: 'Stale' } });
   });
 
   it('an entry from another game', async () => {
-    // The same seats (same keys) at another table: a genuine, well-signed entry of that game.
+    // The same seats (same keys) at another table: genuine, well-signed entries of that game, sent
+    // for the first position before play, and later for a position already settled here.
     const other = await setTable(setupFor(3), 'othergame', honestAgents(3, 'othergame'), { settings: SHORT, game: 'another-table' });
-    const foreign = signAt(other, C, other.network.peers[C]!.chain, { type: 'action', action: { kind: 'endTurn', seat: C } });
+    const endTurn = { type: 'action' as const, action: { kind: 'endTurn', seat: C } };
+    const foreign = signAt(other, C, other.network.peers[C]!.chain, endTurn);
+    const late = signAt(other, C, other.network.peers[C]!.chain, endTurn, 5, 'ab'.repeat(32));
+    let sent: string | undefined;
     const p = await play({
       players: 3,
       seed: 'othergame',
       cheater: C,
       before: (t) => {
         expect(t.genesis.id).not.toBe(other.genesis.id);
+        expect(toHex(t.secrets[C]!.keys.publicKey)).toBe(toHex(other.secrets[C]!.keys.publicKey));
         for (const to of [1, 2]) t.network.inject(C, to, entryMessage(foreign));
       },
+      tamper: (text, _to, t) => {
+        if (sent !== text && (sent !== undefined || read(text, t.network)?.t !== 'echo' || t.network.peers[C]!.chain.seq < 10)) return [text];
+        sent = text;
+        return [text, entryMessage(late)];
+      },
     });
-    expectIncident(p, 'WrongGame');
+    expectIncident(p, 'WrongGame', { seq: 0 });
+    expectIncident(p, 'WrongGame', { seq: 5 });
+    for (const peer of p.table.network.honest) expect(peer.incidents.filter((i) => i.code !== 'WrongGame' && i.seat === C && (i.seq === 0 || i.seq === 5))).toEqual([]);
     await expectSameFinish(p);
+    // The log's own check: an entry of another game at its exact position (same seat, key, position,
+    // previous hash and body; well signed) is WrongGame there, by number.
+    const r = p.table.network.honest[0]!.replay();
+    const at = r.log.findIndex((el, i) => i > 0 && el.length === 1);
+    const original = JSON.parse(r.log[at]![0]!.text) as Entry;
+    const seat = original.seat;
+    const moved = signEntrySync(p.table.secrets[seat]!.keys, { ...original, game: other.genesis.id });
+    const spliced: Replay = { ...r, log: r.log.map((el, i) => (i === at ? [{ text: moved.text, sig: moved.sig }] : el)) };
+    expect(await verifyReplay(spliced)).toMatchObject({ valid: false, failure: { entry: entryNumber(r, at), element: at, code: 'WrongGame' } });
   });
 
   it('equivocation', async () => {

@@ -4,6 +4,7 @@ import type { SignedEntry } from './entry.js';
 import { type Violation, violation } from '../errors.js';
 import { hasOnlyKeys, isObj, malformed, parseJson } from './json.js';
 import type { SignedEcho } from './wire.js';
+import { checkReplayText, REPLAY_LIMITS, type ReplayLimits } from './replay-limits.js';
 
 /**
  * The replay file (docs/replay-format.md): the genesis and its signatures, the log as a list of
@@ -47,43 +48,56 @@ export function makeReplayJson(r: Replay): unknown {
 
 export const makeReplayText = (r: Replay): string => JSON.stringify(makeReplayJson(r));
 
-function parseSigned(x: unknown): SignedEntry | undefined {
+function parseSigned(x: unknown, limits: ReplayLimits = REPLAY_LIMITS): SignedEntry | undefined {
   if (!isObj(x) || !hasOnlyKeys(x, ['entry', 'sig']) || typeof x['entry'] !== 'string' || typeof x['sig'] !== 'string') return undefined;
+  if (x['entry'].length > limits.stringChars || x['sig'].length > limits.stringChars) return undefined;
   return { text: x['entry'], sig: x['sig'] };
 }
 
+const tooLarge = (message: string) => err(violation('Oversized', `replay: ${message}`));
+
 /**
- * Parses a replay's outer shape. Signatures are only required to be strings here: a bad one is
- * a violation at its entry, which the verifier reports with the entry's number.
+ * Parses a replay's outer shape, within the limits of docs/replay-format.md (elements, entries
+ * per element and in all, string lengths: what reaches here from JSON.parse was already bounded
+ * by checkReplayText; a caller's own data is bounded here). Signatures are only required to be
+ * strings: a bad one is a violation at its entry, which the verifier reports with the entry's number.
  */
-export function parseReplayJson(x: unknown): Result<Replay, Violation> {
+export function parseReplayJson(x: unknown, limits: ReplayLimits = REPLAY_LIMITS): Result<Replay, Violation> {
   if (!isObj(x)) return malformed('not a replay: the file is not a JSON object');
   if (x['format'] !== REPLAY_FORMAT) return err(violation('WrongVersion', `not a replay: format is not "${REPLAY_FORMAT}"`));
   if (x['version'] !== REPLAY_VERSION) return err(violation('WrongVersion', `replay version ${String(x['version']).slice(0, 20)} is not supported (this reads version ${REPLAY_VERSION})`));
   if (!hasOnlyKeys(x, ['format', 'version', 'genesis', 'genesisSignatures', 'log', 'finals', 'evidence'])) return malformed('replay: unexpected fields');
   const { genesis, genesisSignatures, log, finals, evidence } = x;
   if (typeof genesis !== 'string') return malformed('replay: genesis must be the genesis text');
+  if (genesis.length > limits.stringChars) return tooLarge(`the genesis is longer than ${limits.stringChars} characters`);
   if (!Array.isArray(genesisSignatures) || !genesisSignatures.every((s) => typeof s === 'string')) return malformed('replay: genesisSignatures must be a list of hex signatures');
+  if (genesisSignatures.length > limits.entriesPerElement || genesisSignatures.some((s) => s.length > limits.stringChars)) return tooLarge('too many or too long genesis signatures');
   if (!Array.isArray(log)) return malformed('replay: log must be a list of elements');
+  if (log.length > limits.elements) return tooLarge(`more than ${limits.elements} log elements`);
   const elements: SignedEntry[][] = [];
+  let total = 0;
   for (const [i, el] of log.entries()) {
     if (!Array.isArray(el)) return malformed(`replay: log element ${i} must be a list of signed entries`);
-    const entries = el.map(parseSigned);
+    if (el.length > limits.entriesPerElement) return tooLarge(`log element ${i} holds more than ${limits.entriesPerElement} entries`);
+    if ((total += el.length) > limits.entries) return tooLarge(`more than ${limits.entries} signed entries`);
+    const entries = el.map((e) => parseSigned(e, limits));
     if (entries.some((e) => !e)) return malformed(`replay: log element ${i} holds something other than {entry, sig}`);
     elements.push(entries as SignedEntry[]);
   }
   if (!Array.isArray(finals)) return malformed('replay: finals must be a list');
-  const fin = finals.map(parseSigned);
+  if (finals.length > limits.entriesPerElement) return tooLarge(`more than ${limits.entriesPerElement} final signatures`);
+  const fin = finals.map((e) => parseSigned(e, limits));
   if (fin.some((e) => !e)) return malformed('replay: finals must be {entry, sig}');
   let ev: Evidence | null = null;
   if (evidence !== null) {
     if (!isObj(evidence) || !hasOnlyKeys(evidence, ['entries', 'echo']) || !Array.isArray(evidence['entries'])) return malformed('replay: bad evidence');
-    const entries = evidence['entries'].map(parseSigned);
+    if (evidence['entries'].length > limits.entriesPerElement) return tooLarge(`more than ${limits.entriesPerElement} evidence entries`);
+    const entries = evidence['entries'].map((e) => parseSigned(e, limits));
     if (entries.some((e) => !e)) return malformed('replay: evidence entries must be {entry, sig}');
     const echo = evidence['echo'];
     let signedEcho: SignedEcho | null = null;
     if (echo !== null) {
-      if (!isObj(echo) || !hasOnlyKeys(echo, ['echo', 'sig']) || typeof echo['echo'] !== 'string' || !isHexOf(echo['sig'], 64)) return malformed('replay: bad evidence echo');
+      if (!isObj(echo) || !hasOnlyKeys(echo, ['echo', 'sig']) || typeof echo['echo'] !== 'string' || echo['echo'].length > limits.stringChars || !isHexOf(echo['sig'], 64)) return malformed('replay: bad evidence echo');
       signedEcho = { text: echo['echo'], sig: echo['sig'] };
     }
     ev = { entries: entries as SignedEntry[], echo: signedEcho };
@@ -91,8 +105,12 @@ export function parseReplayJson(x: unknown): Result<Replay, Violation> {
   return ok({ genesis, genesisSignatures: genesisSignatures as string[], log: elements, finals: fin as SignedEntry[], evidence: ev });
 }
 
-export function parseReplayText(text: string): Result<Replay, Violation> {
+/** Parses a replay's JSON text: its size and shape are checked against the limits before JSON.parse builds anything. */
+export function parseReplayText(text: string, limits: ReplayLimits = REPLAY_LIMITS): Result<Replay, Violation> {
+  if (text.length > limits.textBytes) return tooLarge(`the text is longer than ${limits.textBytes} characters`);
+  const over = checkReplayText(text, limits);
+  if (over) return err(over);
   const json = parseJson(text);
   if (!json.ok) return malformed('not a replay: the file is not JSON');
-  return parseReplayJson(json.value);
+  return parseReplayJson(json.value, limits);
 }

@@ -1,7 +1,7 @@
 import nacl from 'tweetnacl';
 import { toBase64Url, toHex, utf8 } from './bytes.js';
 import { PROTOCOL } from './digest.js';
-import { hasCanonicalS, publicKeyProblem } from './ed25519.js';
+import { hasCanonicalS, publicKeyProblem, signatureRProblem } from './ed25519.js';
 
 /**
  * Ed25519 signing and verification behind one interface, with three interchangeable
@@ -42,9 +42,16 @@ export interface SignatureScheme {
 export const signatureMessage = (purpose: 'genesis' | 'entry' | 'echo', digest: string): Uint8Array =>
   utf8(`${PROTOCOL}/signature/${purpose}\n${digest}`);
 
-/** Pinned rule, then the library: S < L and a valid prime-order public key, else false. */
+/**
+ * The pinned rule (ed25519.ts): S < L, R a canonical encoding of a point not of small order, and a
+ * valid prime-order public key. Cheap: byte tests decide S and almost every R; keys are cached.
+ */
+export const meetsPinnedRule = (c: SignatureCheck): boolean =>
+  c.signature.length === 64 && hasCanonicalS(c.signature) && signatureRProblem(c.signature) === null && publicKeyProblem(c.publicKey) === null;
+
+/** Pinned rule, then the library: a signature that breaks the rule is false whatever the library says. */
 export async function verifySignatures(scheme: SignatureScheme, checks: readonly SignatureCheck[]): Promise<boolean[]> {
-  const result = checks.map((c) => c.signature.length === 64 && hasCanonicalS(c.signature) && publicKeyProblem(c.publicKey) === null);
+  const result = checks.map(meetsPinnedRule);
   const todo = checks.filter((_, i) => result[i]);
   if (todo.length === 0) return result;
   const raw = await scheme.verifyRaw(todo);

@@ -40,6 +40,8 @@ export interface Absence {
   readonly seq: number;
   readonly seats: readonly Seat[];
   readonly item: 'action' | 'link' | 'open';
+  /** Settled without a strict majority of the seats still in the game: the outcome rests on a minority's word. */
+  readonly minority?: boolean;
 }
 
 export interface Chain {

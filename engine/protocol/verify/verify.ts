@@ -30,14 +30,61 @@ export interface VerifyOptions {
   readonly scheme?: SignatureScheme;
   /** 'full' checks every signature even when the final signatures would cover them. */
   readonly mode?: 'fast' | 'full';
+  /** Called as the log is read: elements done, elements in all (every 512 elements, and at the end of the log). */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 export type Ending =
-  | { readonly kind: 'finished'; readonly end: End; readonly finals: readonly Seat[]; readonly absences: readonly Absence[] }
+  | {
+      readonly kind: 'finished';
+      readonly end: End;
+      /** The seats whose final signature is in the file. */
+      readonly finals: readonly Seat[];
+      /** Seats still in the game at the close (not gone) without a final signature: the match is then incomplete. */
+      readonly unsigned?: readonly Seat[];
+      readonly absences: readonly Absence[];
+    }
   | { readonly kind: 'cheat'; readonly seat: Seat; readonly code: ViolationCode; readonly seq: number; readonly message: string }
   | { readonly kind: 'incomplete'; readonly absences: readonly Absence[] };
 
+/**
+ * What a file proves (docs/replay-format.md, "Verifying"), each with its own exit status:
+ * - `valid`: a complete match, closed and signed by every seat still in the game, no absence
+ *   settled without a strict majority;
+ * - `minority`: the same, but its outcome rests on a minority's word: at least one absence was
+ *   settled without a strict majority of the seats still in the game (`Absence.minority`);
+ * - `incomplete`: no violation, but the log stops before the close, or seats still in the game
+ *   did not sign the final state;
+ * - `cheat`: the log stops at a violation that a seat signed, proven by the evidence;
+ * - `invalid`: the file breaks the protocol; the first violation is named.
+ */
+export const VERDICTS = ['valid', 'minority', 'incomplete', 'cheat', 'invalid'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+/** `npm run verify`'s exit status for each verdict (2 is bad usage, 70 an internal error). */
+export const VERDICT_EXIT: { readonly [V in Verdict]: number } = { valid: 0, invalid: 1, minority: 3, incomplete: 4, cheat: 5 };
+
+/** The verdict of an ending: what a file that verified proves. */
+export function verdictOfEnding(ending: Ending): Exclude<Verdict, 'invalid'> {
+  switch (ending.kind) {
+    case 'cheat':
+      return 'cheat';
+    case 'incomplete':
+      return 'incomplete';
+    case 'finished':
+      if ((ending.unsigned ?? []).length > 0) return 'incomplete';
+      return ending.absences.some((a) => a.minority === true) ? 'minority' : 'valid';
+  }
+}
+
+/** The verdict of a verification: `invalid` for a failure, else what the file proves. */
+export const verdictOf = (result: VerifyResult): Verdict => (result.valid ? verdictOfEnding(result.summary.ending) : 'invalid');
+
 export interface Summary {
+  /** What the file proves (see Verdict). */
+  readonly verdict: Exclude<Verdict, 'invalid'>;
+  /** The absences settled without a strict majority, on which the outcome rests. */
+  readonly minority: readonly Absence[];
   readonly game: string;
   readonly players: readonly { readonly seat: Seat; readonly colour: string; readonly civilisation: string }[];
   readonly ending: Ending;
@@ -137,6 +184,7 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
       break;
     }
     chain = applied.value.chain;
+    if (options.onProgress && ((i + 1) % 512 === 0 || i + 1 === r.log.length)) options.onProgress(i + 1, r.log.length);
   }
 
   // 2. The final signatures' contents.
@@ -186,7 +234,8 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
     checked += finalsGood.length;
   }
   const allFinalsGood = finalsGood.every(Boolean);
-  const ending: Ending = verdict ?? (chain.closed ? { kind: 'finished', end: chain.end!, finals: finalSeats, absences: chain.absences } : { kind: 'incomplete', absences: chain.absences });
+  const unsigned = chain.gone.flatMap((gone, seat) => (gone || finalSeats.includes(seat) ? [] : [seat]));
+  const ending: Ending = verdict ?? (chain.closed ? { kind: 'finished', end: chain.end!, finals: finalSeats, unsigned, absences: chain.absences } : { kind: 'incomplete', absences: chain.absences });
   if (!structural && options.mode !== 'full' && finalSeats.length === n && allFinalsGood) return ok(summarise(genesis, chain, r, ending, entries, checked, 'fast'));
   // Otherwise each signature not covered by a good final signature, up to the first structural
   // failure. The log is read again for them, in full: this is the rare path.
@@ -318,6 +367,8 @@ function summarise(genesis: ParsedGenesis, chain: Chain, r: Replay, ending: Endi
   const phase = state.phase as { name: string; day?: unknown; winner?: unknown };
   const winner = typeof phase.winner === 'number' ? phase.winner : null;
   return {
+    verdict: verdictOfEnding(ending),
+    minority: 'absences' in ending ? ending.absences.filter((a) => a.minority === true) : [],
     game: genesis.genesis.game,
     players: genesis.genesis.setup.players.map((p, seat) => ({ seat, colour: p.colour, civilisation: p.civilisation })),
     ending,
@@ -333,6 +384,8 @@ function summarise(genesis: ParsedGenesis, chain: Chain, r: Replay, ending: Endi
   };
 }
 
+const seats = (xs: readonly Seat[]): string => `seat${xs.length > 1 ? 's' : ''} ${xs.join(', ')}`;
+
 export function describe(ending: Ending, winner: Seat | null): string {
   switch (ending.kind) {
     case 'cheat':
@@ -341,8 +394,12 @@ export function describe(ending: Ending, winner: Seat | null): string {
       return 'the log stops before the game ended (no final signatures)';
     case 'finished': {
       const e = ending.end;
-      const missing = ending.finals.length;
-      const signed = ` (final state signed by ${missing === 0 ? 'nobody' : `seat${missing > 1 ? 's' : ''} ${ending.finals.join(', ')}`})`;
+      const unsigned = ending.unsigned ?? [];
+      const minority = ending.absences.filter((a) => a.minority === true);
+      const signed =
+        ` (final state signed by ${ending.finals.length === 0 ? 'nobody' : seats(ending.finals)}` +
+        `${unsigned.length > 0 ? `; not by ${seats(unsigned)}, still in the game: incomplete` : ''}` +
+        `${minority.length > 0 ? `; rests on a minority's word: ${minority.map((a) => `${seats(a.seats)} absent at position ${a.seq} without a majority`).join(', ')}` : ''})`;
       switch (e.kind) {
         case 'over':
           return (winner !== null ? `seat ${winner} won` : 'the game is over') + signed;
