@@ -13,13 +13,15 @@
  * (its Ed25519 and its SHA-512), as a page without WebCrypto would.
  */
 import { naclScheme, useReferenceHash, VERDICT_EXIT, verdictOf, verifyReplay, type Failure, type Summary, type VerifyResult } from '../engine/protocol/index.js';
+import { seatName } from '../engine/index.js';
+import { CIVILISATION_NAME, playerLabel, TERRAIN } from '../src/display/index.js';
 import { useNodeCrypto } from './node/crypto.js';
 import { readReplay } from './node/replay-file.js';
 
 const USAGE = 'usage: npm run verify -- FILE [--json] [--full] [--nacl]';
 
 function formatFailure(f: Failure): string {
-  const where = [f.entry !== null ? `entry ${f.entry}` : f.element === null ? 'file' : null, f.element !== null ? `element ${f.element}` : null, f.seat !== null ? `seat ${f.seat}` : null]
+  const where = [f.entry !== null ? `entry ${f.entry}` : f.element === null ? 'file' : null, f.element !== null ? `element ${f.element}` : null, f.seat !== null ? seatName(f.seat) : null]
     .filter(Boolean)
     .join(', ');
   return `invalid\n${where}: ${f.code}: ${f.message}`;
@@ -29,7 +31,7 @@ function formatSummary(s: Summary): string {
   return [
     s.verdict,
     `game: ${s.game}`,
-    `players: ${s.players.map((p) => `seat ${p.seat} ${p.colour} (${p.civilisation})`).join(', ')}`,
+    `players: ${s.players.map((p) => `${playerLabel(p.seat, p.colour)} (${TERRAIN[p.colour].name.en}, ${CIVILISATION_NAME[p.civilisation].en})`).join('; ')}`,
     `ended: ${s.ended}`,
     `reached: ${s.phase}${s.day !== null ? `, day ${s.day}` : ''}`,
     `log: ${s.elements} elements, ${s.entries} signed entries`,

@@ -26,6 +26,13 @@ export const MAX_PLAYERS = 6;
 /** A seat is a player's place at the table, 0..5, numbered clockwise. */
 export type Seat = number;
 
+/**
+ * A seat as people read it, in the engine's own English texts (the verifier, the simulator,
+ * messages): "Player 3" for seat 2, as the page says it (src/display adds the French). Machines
+ * keep the 0-based `seat`.
+ */
+export const seatName = (seat: Seat): string => `Player ${seat + 1}`;
+
 /** The phases of a game, in order. */
 export const PHASES = ['mapCreation', 'conquest'] as const;
 export type PhaseName = (typeof PHASES)[number];

@@ -55,7 +55,7 @@ describe('replay files', () => {
     const good = verifyCli(join(dir, 'game.json.gz'));
     expect(good.status).toBe(0);
     expect(good.stdout).toMatch(/^valid\n/);
-    expect(good.stdout).toMatch(/players: seat 0 forest \(elves\), seat 1 mountain \(dwarves\)/);
+    expect(good.stdout).toMatch(/players: ♣ Player 1 \(forest, Elves\); ▲ Player 2 \(mountains, Dwarves\)/);
     expect(good.stdout).toMatch(/ended: stopped at the agreed limit of 24 log elements/);
 
     const bad = JSON.parse(readFileSync(join(dir, 'game.json'), 'utf8'));

@@ -70,7 +70,7 @@ describe('verdicts', () => {
     expect(verdictOfEnding(ending(true))).toBe('minority');
     expect(verdictOfEnding(ending(false))).toBe('valid');
     expect(verdictOfEnding(ending())).toBe('valid');
-    expect(describeEnding(ending(true), 0)).toMatch(/rests on a minority's word: seat 1 absent at position 9 without a majority/);
+    expect(describeEnding(ending(true), 0)).toMatch(/rests on a minority's word: Player 2 absent at position 9 without a majority/);
     expect(describeEnding(ending(false), 0)).not.toMatch(/minority/);
     // Incomplete wins: a minority's word does not complete a log.
     expect(verdictOfEnding({ ...ending(true), unsigned: [0] } as Ending)).toBe('incomplete');
@@ -97,7 +97,7 @@ describe('verdicts', () => {
     expect(v.valid && v.summary.ending).toMatchObject({ kind: 'finished', finals: [0], unsigned: [1] });
     const cli = verifyCli(write('unsigned.json', unsigned), '--json');
     expect(cli.status).toBe(4);
-    expect(JSON.parse(cli.stdout)).toMatchObject({ verdict: 'incomplete', exit: 4, summary: { ended: expect.stringMatching(/not by seat 1, still in the game: incomplete/) } });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ verdict: 'incomplete', exit: 4, summary: { ended: expect.stringMatching(/not by Player 2, still in the game: incomplete/) } });
   });
 
   it('cheat: a violation signed by a seat, proven by the evidence (exit 5)', async () => {
@@ -107,7 +107,7 @@ describe('verdicts', () => {
     const cli = verifyCli(write('cheat.json', cheat));
     expect(cli.status).toBe(5);
     expect(cli.stdout).toMatch(/^cheat\n/);
-    expect(cli.stdout).toMatch(/ended: seat 0 cheated at position \d+: IllegalAction/);
+    expect(cli.stdout).toMatch(/ended: Player 1 cheated at position \d+: IllegalAction/);
   });
 
   it('the verifier reports its progress through the log (the replay page shows it)', async () => {

@@ -1,6 +1,6 @@
 import { stateHash } from '../../game.js';
 import type { GameState } from '../../core/state.js';
-import type { Seat } from '../../core/vocabulary.js';
+import { type Civilisation, type Colour, type Seat, seatName } from '../../core/vocabulary.js';
 import { isHexOf } from '../crypto/bytes.js';
 import { applyElement, type Chain, checkEntry, checkFinals, type End, slotOf, startChain, type Absence } from '../log/chain.js';
 import { parseEchoText } from '../codec/echo.js';
@@ -86,7 +86,7 @@ export interface Summary {
   /** The absences settled without a strict majority, on which the outcome rests. */
   readonly minority: readonly Absence[];
   readonly game: string;
-  readonly players: readonly { readonly seat: Seat; readonly colour: string; readonly civilisation: string }[];
+  readonly players: readonly { readonly seat: Seat; readonly colour: Colour; readonly civilisation: Civilisation }[];
   readonly ending: Ending;
   /** In words: who won, or how the game ended. */
   readonly ended: string;
@@ -147,7 +147,7 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   if (r.genesisSignatures.length !== n || !r.genesisSignatures.every((s) => isHexOf(s, 64)))
     return fileFailure(violation('BadGenesis', `the genesis needs ${n} signatures, one per seat, each 64 bytes of hex`));
 
-  const genesisChecks: Numbered[] = r.genesisSignatures.map((sig, seat) => ({ number: 0, element: null, seat, check: () => genesisCheck(genesis, seat, sig), what: () => `seat ${seat}'s signature of the genesis` }));
+  const genesisChecks: Numbered[] = r.genesisSignatures.map((sig, seat) => ({ number: 0, element: null, seat, check: () => genesisCheck(genesis, seat, sig), what: () => `${seatName(seat)}'s signature of the genesis` }));
   let chain: Chain = startChain(genesis, r.genesisSignatures);
   let structural: Failure | null = null;
   let number = 0;
@@ -293,7 +293,7 @@ class EntrySignature implements Numbered {
     return entryCheckOf(this.genesis, this.seat, this.id, this.sig);
   }
   what(): string {
-    return `the signature of entry ${this.number} (seat ${this.seat}'s ${this.kind ?? `${this.type} entry`})`;
+    return `the signature of entry ${this.number} (${seatName(this.seat)}'s ${this.kind ?? `${this.type} entry`})`;
   }
 }
 
@@ -343,8 +343,8 @@ function checkEvidence(
     const x = e.value;
     if (x.game !== genesis.id || x.seq !== chain.seq - 1 || x.element !== chain.head) return bad('the echo is not of the last element of the log');
     if (x.state === stateDigest(chain.state)) return bad('the echo agrees with the state: no divergence');
-    out.push({ number: start + 1, element: x.seq, seat: x.seat, check: () => echoCheck(genesis, x.seat, echo), what: () => `seat ${x.seat}'s signed echo (evidence)` });
-    return cheat(violation('Diverged', `seat ${x.seat} reports another state after element ${x.seq}`), x.seat, x.seq);
+    out.push({ number: start + 1, element: x.seq, seat: x.seat, check: () => echoCheck(genesis, x.seat, echo), what: () => `${seatName(x.seat)}'s signed echo (evidence)` });
+    return cheat(violation('Diverged', `${seatName(x.seat)} reports another state after element ${x.seq}`), x.seat, x.seq);
   }
   if (parsed.length === 1 && !echo) {
     const p = parsed[0]!;
@@ -356,7 +356,7 @@ function checkEvidence(
     const [a, b] = parsed as [ParsedEntry, ParsedEntry];
     const same = a.entry.game === genesis.id && b.entry.game === genesis.id && slotOf(a.entry) === slotOf(b.entry);
     if (!same || a.id === b.id || a.entry.seq !== chain.seq || a.entry.prev !== chain.head) return bad('two entries prove an equivocation only if one seat signed both for the position where the log stops');
-    return cheat(violation('Equivocation', `seat ${a.entry.seat} signed two different ${a.entry.body.type} entries for position ${a.entry.seq}`), a.entry.seat, a.entry.seq);
+    return cheat(violation('Equivocation', `${seatName(a.entry.seat)} signed two different ${a.entry.body.type} entries for position ${a.entry.seq}`), a.entry.seat, a.entry.seq);
   }
   return bad('evidence is one entry, two entries or one echo');
 }
@@ -384,12 +384,12 @@ function summarise(genesis: ParsedGenesis, chain: Chain, r: Replay, ending: Endi
   };
 }
 
-const seats = (xs: readonly Seat[]): string => `seat${xs.length > 1 ? 's' : ''} ${xs.join(', ')}`;
+const seats = (xs: readonly Seat[]): string => xs.map(seatName).join(', ');
 
 export function describe(ending: Ending, winner: Seat | null): string {
   switch (ending.kind) {
     case 'cheat':
-      return `seat ${ending.seat} cheated at position ${ending.seq}: ${ending.code}: ${ending.message}`;
+      return `${seatName(ending.seat)} cheated at position ${ending.seq}: ${ending.code}: ${ending.message}`;
     case 'incomplete':
       return 'the log stops before the game ended (no final signatures)';
     case 'finished': {
@@ -402,9 +402,9 @@ export function describe(ending: Ending, winner: Seat | null): string {
         `${minority.length > 0 ? `; rests on a minority's word: ${minority.map((a) => `${seats(a.seats)} absent at position ${a.seq} without a majority`).join(', ')}` : ''})`;
       switch (e.kind) {
         case 'over':
-          return (winner !== null ? `seat ${winner} won` : 'the game is over') + signed;
+          return (winner !== null ? `${seatName(winner)} won` : 'the game is over') + signed;
         case 'forfeit':
-          return `seat ${e.seat} forfeited at position ${e.seq} (${e.reason === 'noPassiveChoice' ? 'absent where no passive choice exists' : 'withheld its final openings'})${signed}`;
+          return `${seatName(e.seat)} forfeited at position ${e.seq} (${e.reason === 'noPassiveChoice' ? 'absent where no passive choice exists' : 'withheld its final openings'})${signed}`;
         case 'exhausted':
           return `the beacon chains ran out at position ${e.seq}${signed}`;
         case 'limit':
