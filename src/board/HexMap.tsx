@@ -1,4 +1,4 @@
-import { For, Show, createMemo } from 'solid-js';
+import { For, Index, Show, createMemo } from 'solid-js';
 import {
   type GameState,
   parseHexKey,
@@ -31,18 +31,19 @@ export function HexMap(props: { state: GameState; label: string; highlights?: Hi
       width={props.natural ? board().viewBox.width.toFixed(0) : undefined}
       height={props.natural ? board().viewBox.height.toFixed(0) : undefined}
       role="img" aria-label={props.label} xmlns="http://www.w3.org/2000/svg" onMouseLeave={() => props.onHover?.(null)}>
-      <For each={board().tiles}>
+      {/* By position, not by object: every state makes new tile views, and a keyed list would rebuild every tile's nodes. */}
+      <Index each={board().tiles}>
         {(tile) => (
           <HexTile
-            tile={tile}
-            legal={hl().legal.has(tile.key)}
-            selected={hl().selected === tile.key || hl().cursor === tile.key}
-            last={last().has(tile.key)}
-            onPick={() => props.onPick?.(tile.hex)}
-            onHover={() => props.onHover?.(tile.hex)}
+            tile={tile()}
+            legal={hl().legal.has(tile().key)}
+            selected={hl().selected === tile().key || hl().cursor === tile().key}
+            last={last().has(tile().key)}
+            onPick={() => props.onPick?.(tile().hex)}
+            onHover={() => props.onHover?.(tile().hex)}
           />
         )}
-      </For>
+      </Index>
       <For each={board().cells}>
         {(cell) => {
           const ghost = () => (hl().ghost?.at === cell.key ? hl().ghost : null);

@@ -35,6 +35,9 @@ import { type PromptButton, PromptBar } from './PromptBar.js';
 import { createTurnClock } from './turnClock.js';
 import { createLog } from './useLog.js';
 
+/** The log shows its last lines: a whole game's thousands of lines would cost every update a diff of them all. */
+const LOG_SHOWN = 300;
+
 const ruleKey = (code: string): Key => (`rule.${code}` in RULE_KEYS ? (`rule.${code}` as Key) : 'rule.other');
 const RULE_KEYS: Record<string, true> = Object.fromEntries(
   ['CellOccupied', 'NotTouchingMap', 'TileNearPortal', 'PortalNearHeart', 'PortalNearPortal', 'PortalCrowded'].map((c) => [`rule.${c}`, true]),
@@ -214,7 +217,8 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   createEffect(on(mine, (m) => m && play('yourTurn')));
   // The tab says when the game waits for the person at this device.
   createEffect(() => {
-    document.title = mine() ? `● ${t('game.yourTurn')} · ${t('app.title')}` : t('app.title');
+    const title = mine() ? `● ${t('game.yourTurn')} · ${t('app.title')}` : t('app.title');
+    if (document.title !== title) document.title = title;
   });
   onCleanup(() => (document.title = t('app.title')));
 
@@ -299,7 +303,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">
         <PlayersColumn state={state()} viewer={curtained() ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} />
-        <LogPanel lines={log()} onPreview={setMoment} />
+        <LogPanel lines={log().slice(-LOG_SHOWN)} onPreview={setMoment} />
       </aside>
       <Show when={curtained() && view().outcome.kind === 'playing'}>
         <Curtain seat={viewer()} colour={state().seats[viewer()]!.colour} onReveal={() => setRevealed(viewer())} />
