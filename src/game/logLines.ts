@@ -65,6 +65,21 @@ export function describeInput(before: GameState, input: unknown, lang: Language)
       return textIn(lang, 'log.placeTroops', { player, at });
     case 'request':
       return textIn(lang, 'log.request', { player, vassal: playerName(a.vassal ?? 0, lang) });
+    case 'returnUnits': {
+      const units = (input as { units?: unknown[] }).units ?? [];
+      return textIn(lang, 'log.returnUnits', { player, count: units.length });
+    }
+    case 'keepHand':
+    case 'discardExtra':
+    case 'chooseOpposing':
+      return textIn(lang, `log.${a.kind}`, { player });
+    case 'accountHand':
+      return textIn(lang, 'log.accountHand', { player, total: (input as { setAside?: number }).setAside ?? 0 });
+    case 'allocateLosses':
+    case 'refill':
+      return textIn(lang, `log.${a.kind}`, { player, at });
+    case 'vacate':
+      return textIn(lang, 'log.vacate', { player, to: hexLabel(a.to!) });
     case 'playUnit': {
       const card = a.opening?.value;
       return textIn(lang, 'log.playUnit', { player, card: isCardId(card) ? cardFace(card, lang).name : '?' });

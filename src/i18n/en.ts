@@ -377,6 +377,14 @@ export const en = {
   'combat.total': 'Strength {{value}}',
   'combat.lost': 'lost {{count}} troops',
   'combat.taken': '{{player}} takes {{at}}.',
+  'log.returnUnits': '{{player}} returned {{count}} units to the World, the others to the discard pile',
+  'log.keepHand': '{{player}} kept the hand',
+  'log.accountHand': '{{player}} accounted for the hand: {{total}} set aside in all',
+  'log.discardExtra': '{{player}} made the extra discard',
+  'log.chooseOpposing': '{{player}} chose the opposing camp to count',
+  'log.allocateLosses': '{{player}} chose which frontiers of {{at}} pay the losses',
+  'log.refill': '{{player}} refilled {{at}} from its frontiers',
+  'log.vacate': '{{player}} moved off the requested territory to {{to}}',
 } as const;
 
 /** A dictionary: a text for every key of the English one. */

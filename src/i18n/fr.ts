@@ -376,4 +376,12 @@ export const fr: Dictionary = {
   'combat.total': 'Force {{value}}',
   'combat.lost': '{{count}} troupes perdues',
   'combat.taken': '{{player}} prend {{at}}.',
+  'log.returnUnits': '{{player}} a rendu {{count}} unités à son Monde, les autres à la défausse',
+  'log.keepHand': '{{player}} a gardé sa main',
+  'log.accountHand': '{{player}} a comptabilisé sa main : {{total}} mis de côté en tout',
+  'log.discardExtra': '{{player}} a fait la défausse supplémentaire',
+  'log.chooseOpposing': '{{player}} a choisi le camp adverse compté',
+  'log.allocateLosses': '{{player}} a choisi quelles frontières de {{at}} paient les pertes',
+  'log.refill': '{{player}} a regarni {{at}} depuis ses frontières',
+  'log.vacate': '{{player}} a quitté le territoire demandé pour {{to}}',
 };
