@@ -170,10 +170,11 @@ if (!executable) {
         if (c.buttons.length > 0 || c.legal.length > 0) {
           seen.add(c.stage);
           if (c.stage === 'armies' && c.buttons.some((b) => b.startsWith('play-'))) combats++;
-          if (!shot.has(c.stage)) {
-            shot.add(c.stage);
+          const name = `${c.stage}${/buying/.test(c.prompt) ? '-shop' : ''}`;
+          if (!shot.has(name)) {
+            shot.add(name);
             if (c.stage === 'choose') await page.hover('#combat-0');
-            await page.screenshot({ path: path.join(shots, `conquest-${c.stage}-hotseat-desktop.png`) });
+            await page.screenshot({ path: path.join(shots, `conquest-${name}-hotseat-desktop.png`) });
           }
         }
         if (!(await conquestStep(page, c, { move: true, spread: true, playUnits: true }, moved))) {
@@ -249,9 +250,10 @@ if (!executable) {
         const c = await snapshot(page);
         if (c.over) break;
         expect(c.prompt).toMatch(/Player \d|random|Waiting/);
-        if (!shot.has(c.stage) && c.buttons.length > 0) {
-          shot.add(c.stage);
-          await page.screenshot({ path: path.join(shots, `conquest-${c.stage}-bots-desktop.png`) });
+        const name = `${c.stage}${/buying/.test(c.prompt) ? '-shop' : ''}`;
+        if (!shot.has(name) && c.buttons.length > 0) {
+          shot.add(name);
+          await page.screenshot({ path: path.join(shots, `conquest-${name}-bots-desktop.png`) });
         }
         if (!(await conquestStep(page, c, SMALLEST, moved))) {
           await untilPerson(page, c.seq).catch(async (e) => {
