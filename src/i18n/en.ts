@@ -385,6 +385,8 @@ export const en = {
   'log.allocateLosses': '{{player}} chose which frontiers of {{at}} pay the losses',
   'log.refill': '{{player}} refilled {{at}} from its frontiers',
   'log.vacate': '{{player}} moved off the requested territory to {{to}}',
+  'game.sealed': '✉ sealed',
+  'game.choosing': 'choosing…',
 } as const;
 
 /** A dictionary: a text for every key of the English one. */

@@ -384,4 +384,6 @@ export const fr: Dictionary = {
   'log.allocateLosses': '{{player}} a choisi quelles frontières de {{at}} paient les pertes',
   'log.refill': '{{player}} a regarni {{at}} depuis ses frontières',
   'log.vacate': '{{player}} a quitté le territoire demandé pour {{to}}',
+  'game.sealed': '✉ scellé',
+  'game.choosing': 'choisit…',
 };

@@ -107,12 +107,15 @@ describe('conquest by clicks on the game screen', () => {
       expect($('#cart-total')!.getAttribute('data-legal')).toBe('true');
     }
     const before = table.inputs().length;
+    expect($(`.chip[data-seat="${seat}"] .tag.secret`)!.textContent).toBe('choosing…');
     $('#commit')!.click();
     await tick();
     expect($('#prompt')!.textContent).toMatch(/Seal this purchase/);
     $('#confirm-yes')!.click();
     await tick(4);
     expect(table.inputs()[before]).toMatchObject({ kind: 'commitSecret', seat });
+    // The chips say who has sealed a choice, never what.
+    expect($(`.chip[data-seat="${seat}"] .tag.secret`)!.textContent).toBe('✉ sealed');
   });
 
   it('feints: a private panel with a count per frontier stack, then Commit', async () => {
