@@ -186,6 +186,22 @@ if (!executable) {
       expect([...seen]).toEqual(expect.arrayContaining(['moves', 'spread', 'secretCommit', 'choose', 'armies']));
       expect(combats, 'a combat was fought by clicks').toBeGreaterThan(0);
       expect((await page.locator('#log li').allTextContents()).some((l) => / moved \d+ troops /.test(l))).toBe(true);
+      // The conquest screen on a phone: nothing sideways, no text under 11 px.
+      await page.setViewportSize(PHONE);
+      const phone = await page.evaluate(() => {
+        const small: string[] = [];
+        for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+          if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0 || el.closest('.visually-hidden')) continue;
+          if (parseFloat(getComputedStyle(el).fontSize) < 11) small.push(el.className);
+        }
+        return { small, overflow: document.documentElement.scrollWidth - window.innerWidth };
+      });
+      expect(phone.small).toEqual([]);
+      expect(phone.overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(shots, 'conquest-phone.png') });
+      await page.setViewportSize(DESKTOP);
       // Draw calls within budget, on the final map.
       await page.evaluate(() => window.bfe.board!.renderFrame());
       expect(await page.evaluate(() => window.bfe.board!.drawCalls())).toBeLessThanOrEqual(30);
