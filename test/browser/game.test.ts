@@ -120,7 +120,7 @@ if (!executable) {
       await app?.close();
     });
 
-    it('hot-seat, 2 players: map creation played by clicks on the 3D board, the curtain hides each seat’s tiles', async () => {
+    it('hot-seat, 2 players: map creation and a whole day with a combat played by clicks on the 3D board and the HUD, the curtain hides each seat’s tiles and hand', async () => {
       const context = await browser.newContext({ viewport: DESKTOP });
       const page = watch(await context.newPage());
       await page.goto(app.url);
