@@ -270,7 +270,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
           <section class="help-panel" role="dialog" aria-labelledby="help-title">
             <h2 id="help-title">{t('help.title')}</h2>
             <ul>
-              {(['help.draw', 'help.cycle', 'help.confirm', 'help.fit', 'help.mouse', 'help.log'] as const).map((k) => (
+              {(['help.draw', 'help.cycle', 'help.confirm', 'help.conquest', 'help.fit', 'help.mouse', 'help.log'] as const).map((k) => (
                 <li>{t(k)}</li>
               ))}
             </ul>

@@ -387,6 +387,7 @@ export const en = {
   'log.vacate': '{{player}} moved off the requested territory to {{to}}',
   'game.sealed': '✉ sealed',
   'game.choosing': 'choosing…',
+  'help.conquest': 'Conquest: click a glowing tile, then where its troops go; Enter confirms a step, Z undoes a staged step, Esc drops the selection',
 } as const;
 
 /** A dictionary: a text for every key of the English one. */

@@ -386,4 +386,5 @@ export const fr: Dictionary = {
   'log.vacate': '{{player}} a quitté le territoire demandé pour {{to}}',
   'game.sealed': '✉ scellé',
   'game.choosing': 'choisit…',
+  'help.conquest': 'Conquête : cliquez une tuile qui brille, puis où vont ses troupes ; Entrée confirme une étape, Z annule une étape préparée, Échap abandonne la sélection',
 };
