@@ -388,6 +388,16 @@ export const en = {
   'game.sealed': '✉ sealed',
   'game.choosing': 'choosing…',
   'help.conquest': 'Conquest: click a glowing tile, then where its troops go; Enter confirms a step, Z undoes a staged step, Esc drops the selection',
+  'log.strengths': 'Combat strengths: {{sides}}',
+  'log.wildStrength': 'wild territory {{value}}',
+  'log.troopsLost': '{{player}} lost {{count}} troops at {{at}}',
+  'log.territoryTaken': '{{player}} takes {{at}}',
+  'log.wildDefeated': 'the wild territory {{at}} is defeated',
+  'log.combatDropped': 'the combat is dropped (a single camp)',
+  'log.vassalMade': '{{vassal}} becomes the vassal of {{suzerain}}',
+  'log.vassalFreed': '{{vassal}} is free again',
+  'log.wonSupremacy': '{{player}} wins by Supremacy',
+  'log.wonEnergy': '{{player}} wins on energy',
 } as const;
 
 /** A dictionary: a text for every key of the English one. */

@@ -173,6 +173,9 @@ describe('conquest by clicks on the game screen', () => {
     // The combat was fought: units entered and the view said what each side counted.
     expect([...seen]).toEqual(expect.arrayContaining(['choose', 'camps', 'armies']));
     expect(table.inputs().some((a) => (a as { kind: string }).kind === 'playUnit')).toBe(true);
+    // The log says the outcome in words, from the engine's events.
+    const log = [...host.querySelectorAll('#log li')].map((li) => li.textContent);
+    expect(log.some((l) => /^Combat strengths: .*Player \d \d+/.test(l ?? ''))).toBe(true);
     // After the armies: the combat view stays with what each side counted and lost, until the combat ends.
     const st = table.view().state;
     if (st.phase.name === 'conquest' && 'battle' in st.phase.stage) expect($('#combat-view .army-total')!.textContent).toMatch(/Strength \d+/);

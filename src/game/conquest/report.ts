@@ -1,4 +1,5 @@
-import { type GameEvent, type GameState, type Hex, type Seat, play } from '../../../engine/index.js';
+import type { GameEvent, GameState, Hex, Seat } from '../../../engine/index.js';
+import { eventsAfter } from '../eventLines.js';
 
 /** What the last (or current) combat came to, read from the engine's events: strengths, troops lost, territories taken. */
 export interface CombatReport {
@@ -6,16 +7,6 @@ export interface CombatReport {
   readonly lost: Readonly<Record<number, number>>;
   readonly taken: readonly { readonly seat: Seat; readonly at: Hex }[];
   readonly ended: boolean;
-}
-
-/** Events of the input applied to a state: states are immutable values, so they are read once. */
-const EVENTS = new WeakMap<GameState, readonly GameEvent[] | null>();
-function eventsAfter(state: GameState, input: unknown): readonly GameEvent[] | null {
-  if (!EVENTS.has(state)) {
-    const r = play(state, input);
-    EVENTS.set(state, r.ok ? r.value.events : null);
-  }
-  return EVENTS.get(state)!;
 }
 
 /** The events of the inputs since the latest `combatBegan` (looked for among the last `window` inputs). */
