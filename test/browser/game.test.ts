@@ -15,10 +15,11 @@ const executable = findChromium();
 const shots = path.join(repoRoot, 'test-results');
 const DESKTOP = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
+const BOTS_SEED = process.env['BFE_BOTS_SEED'] ?? 'e2e-bots-1';
 
 /** Starts a local game from Home: `players` seats, hot-seat (all persons) or against bots. */
-async function startGame(page: Page, url: string, mode: 'bots' | 'hotseat', players: number, query = ''): Promise<void> {
-  await page.goto(url);
+async function startGame(page: Page, url: string, mode: 'bots' | 'hotseat', players: number, query = '', seed = ''): Promise<void> {
+  await page.goto(seed ? `${url}#/?seed=${seed}` : url);
   await page.locator('#start').waitFor();
   if (mode === 'hotseat') await page.click('#mode-hotseat');
   await page.selectOption('#player-count', String(players));
@@ -186,6 +187,14 @@ if (!executable) {
       expect([...seen]).toEqual(expect.arrayContaining(['moves', 'spread', 'secretCommit', 'choose', 'armies']));
       expect(combats, 'a combat was fought by clicks').toBeGreaterThan(0);
       expect((await page.locator('#log li').allTextContents()).some((l) => / moved \d+ troops /.test(l))).toBe(true);
+      // Both languages, switched mid-game: the prompt and the log follow.
+      const english = await page.locator('#prompt').textContent();
+      await page.click('[data-lang="fr"]');
+      await expect.poll(() => page.locator('#prompt').textContent()).not.toBe(english);
+      expect((await page.locator('#log li').allTextContents()).some((l) => / a déplacé \d+ troupes /.test(l))).toBe(true);
+      await page.screenshot({ path: path.join(shots, 'conquest-fr-desktop.png') });
+      await page.click('[data-lang="en"]');
+      await expect.poll(() => page.locator('#prompt').textContent()).toBe(english);
       // The conquest screen on a phone: nothing sideways, no text under 11 px.
       await page.setViewportSize(PHONE);
       const phone = await page.evaluate(() => {
@@ -217,7 +226,9 @@ if (!executable) {
       // Reduced motion: no tile drops (the board's other path), and screenshots of resting pieces.
       const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
       const page = watch(await context.newPage());
-      await startGame(page, app.url, 'bots', 4, 'pace=0');
+      // A chosen seed: the whole game (bots, random events, the scripted person) is the same at
+      // every run, so its length (and this test's time) is too.
+      await startGame(page, app.url, 'bots', 4, 'pace=0', BOTS_SEED);
       // The keyboard: D draws, ] picks a legal hex, Enter places it.
       await page.locator('#draw').waitFor();
       let s0 = await snapshot(page);
@@ -265,6 +276,7 @@ if (!executable) {
       for (let k = 0; k < 5000; k++) {
         const c = await snapshot(page);
         if (c.over) break;
+        if (process.env['BFE_PROGRESS'] && k % 25 === 0) console.log('PROGRESS', new Date().toISOString(), c.day, c.stage, c.seq);
         expect(c.prompt).toMatch(/Player \d|random|Waiting/);
         const name = `${c.stage}${/buying/.test(c.prompt) ? '-shop' : ''}`;
         if (!shot.has(name) && c.buttons.length > 0) {
@@ -284,6 +296,7 @@ if (!executable) {
         });
       }
       const end = await snapshot(page);
+      if (process.env['BFE_PROGRESS']) console.log('END', end.day, end.seq);
       expect(end.over, 'the game was played to its end').toBe(true);
       expect(end.prompt).toMatch(/The game is over/);
       await page.screenshot({ path: path.join(shots, 'game-over-bots-desktop.png') });
