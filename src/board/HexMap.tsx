@@ -1,6 +1,7 @@
 import { For, Index, Show, createMemo } from 'solid-js';
 import {
   type GameState,
+  hexToPixel,
   parseHexKey,
 } from '../../engine/index.js';
 import { TERRAIN, playerShort } from '../display/index.js';
@@ -44,6 +45,21 @@ export function HexMap(props: { state: GameState; label: string; highlights?: Hi
           />
         )}
       </Index>
+      <For each={hl().arrows ?? []}>
+        {(step) => {
+          const end = () => {
+            const a = hexToPixel(parseHexKey(step.from), SIZE);
+            const b = hexToPixel(parseHexKey(step.to), SIZE);
+            return { x1: a.x, y1: a.y, x2: a.x + (b.x - a.x) * 0.8, y2: a.y + (b.y - a.y) * 0.8, angle: (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI };
+          };
+          return (
+            <g class="staged-arrow" data-from={step.from} data-to={step.to} pointer-events="none">
+              <line x1={end().x1} y1={end().y1} x2={end().x2} y2={end().y2} stroke="#D55E00" stroke-width="5" stroke-linecap="round" />
+              <polygon points="0,-9 14,0 0,9" fill="#D55E00" transform={`translate(${end().x2} ${end().y2}) rotate(${end().angle})`} />
+            </g>
+          );
+        }}
+      </For>
       <For each={board().cells}>
         {(cell) => {
           const ghost = () => (hl().ghost?.at === cell.key ? hl().ghost : null);

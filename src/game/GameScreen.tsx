@@ -132,7 +132,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   });
   const highlights = createMemo<Highlights>(() => {
     const turn = conquest.view();
-    if (turn) return { legal: turn.legal, selected: turn.selected, last: lastHexes(), cursor: cursor(), ghost: null };
+    if (turn) return { legal: turn.legal, selected: turn.selected, last: lastHexes(), cursor: cursor(), ghost: null, arrows: turn.arrows };
     const sel = selected();
     const at = sel ?? (hovered() && sites().has(hovered()!) ? hovered() : null);
     const colour = at ? ghostColour(choice(), state(), viewer(), source() ?? 'drawn') : null;

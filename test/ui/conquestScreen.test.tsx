@@ -63,6 +63,8 @@ describe('conquest by clicks on the game screen', () => {
     $('#stage')!.click();
     await tick();
     expect($('#staged')!.textContent).toContain(`${n} troops`);
+    // The staged move shows as an arrow on the board until sent.
+    expect(host.querySelector(`g.staged-arrow[data-from="${sources[0]}"][data-to="${targets[0]}"]`)).not.toBeNull();
     // Nothing sent yet; the board shows the draft (the engine's own preview).
     expect(table.inputs().at(-1)).not.toMatchObject({ kind: 'moveTroops' });
     const before = table.inputs().length;
