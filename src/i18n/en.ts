@@ -398,6 +398,14 @@ export const en = {
   'log.vassalFreed': '{{vassal}} is free again',
   'log.wonSupremacy': '{{player}} wins by Supremacy',
   'log.wonEnergy': '{{player}} wins on energy',
+  'log.doneMoves': '{{player}} is done moving',
+  'log.doneSpread': '{{player}} is done spreading',
+  'log.doneCamps': '{{player}} is ready',
+  'log.doneArmy': '{{player}} declared the army complete',
+  'log.doneAbilities': '{{player}} passed',
+  'log.doneExercise': '{{player}} held no exercise',
+  'log.doneRequests': '{{player}} made no more requests',
+  'combat.wildColumn': 'Wild territory',
 } as const;
 
 /** A dictionary: a text for every key of the English one. */

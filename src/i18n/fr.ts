@@ -397,4 +397,12 @@ export const fr: Dictionary = {
   'log.vassalFreed': '{{vassal}} est de nouveau libre',
   'log.wonSupremacy': '{{player}} gagne par la Suprématie',
   'log.wonEnergy': '{{player}} gagne à l’énergie',
+  'log.doneMoves': '{{player}} a fini ses déplacements',
+  'log.doneSpread': '{{player}} a fini sa répartition',
+  'log.doneCamps': '{{player}} est prêt',
+  'log.doneArmy': '{{player}} a déclaré son armée complète',
+  'log.doneAbilities': '{{player}} a passé',
+  'log.doneExercise': '{{player}} n’a pas fait d’exercice',
+  'log.doneRequests': '{{player}} ne fait plus de demande',
+  'combat.wildColumn': 'Territoire sauvage',
 };

@@ -109,7 +109,7 @@ describe('the combat view', () => {
       opposing: {},
       participants: [0, 2],
     };
-    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, lost: { 2: 2 }, taken: [], ended: false }} />);
+    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, wild: null, lost: { 2: 2 }, taken: [], ended: false }} />);
     const col = (seat: number) => host.querySelector(`.combat-column[data-seat="${seat}"]`)!;
     expect([...col(0).querySelectorAll('.army-row')].map((r) => r.textContent)).toEqual(['Basic unit 1', 'Greater warrior 3']);
     expect(col(0).querySelector('.army-troops')!.textContent).toBe('4 troops');
@@ -117,5 +117,28 @@ describe('the combat view', () => {
     expect(col(0).querySelector('.army-total')!.textContent).toBe('Strength 8');
     expect(col(2).querySelector('.army-lost')!.textContent).toBe('lost 2 troops');
     expect(col(0).querySelector('.army-lost')).toBeNull();
+  });
+
+  it('gives the wild territory its own column: its markers and the strength the engine reported', () => {
+    const state = withTroops(conquestStart().state, { '1,0': { owner: null, troops: 0, wild: [2, 4] }, '2,0': { owner: 0, troops: 1, frontier: front(W, 4) } });
+    const battle: Battle = {
+      combat: { kind: 'territory', at: '1,0' },
+      target: '1,0',
+      chooser: 0,
+      stacks: { 0: [{ at: '2,0', dir: W }] },
+      defender: 'wild',
+      camps: { 0: 0 },
+      seen: [],
+      units: [],
+      aside: [],
+      cycles: {},
+      opposing: {},
+      participants: [0],
+    };
+    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 4 }, wild: 6, lost: { 0: 1 }, taken: [], ended: false }} />);
+    const wild = host.querySelector('.combat-column[data-seat="wild"]')!;
+    expect(wild.querySelector('h4')!.textContent).toBe('Wild territory');
+    expect(wild.querySelector('.army-troops')!.textContent).toBe('wild markers 2 + 4');
+    expect(wild.querySelector('.army-total')!.textContent).toBe('Strength 6');
   });
 });

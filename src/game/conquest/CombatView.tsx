@@ -27,9 +27,6 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
     <section class="combat-view" id="combat-view" aria-label={t('combat.title')}>
       <h3>
         {t('combat.title')} · {where()}
-        <Show when={props.battle.defender === 'wild' && props.battle.target}>
-          {(k) => <span class="combat-wild"> · {t('combat.wild', { value: (props.state.territories[k()]?.wild ?? []).reduce((a, b) => a + b, 0) })}</span>}
-        </Show>
       </h3>
       <div class="combat-columns">
         <For each={seats()}>
@@ -62,6 +59,15 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
             </div>
           )}
         </For>
+        <Show when={props.battle.defender === 'wild' && props.battle.target}>
+          {(k) => (
+            <div class="combat-column wild" data-seat="wild">
+              <h4>{t('combat.wildColumn')}</h4>
+              <p class="army-troops">{t('combat.wild', { value: (props.state.territories[k()]?.wild ?? []).join(' + ') || '0' })}</p>
+              <p class="army-total">{t('combat.total', { value: props.report?.wild ?? (props.state.territories[k()]?.wild ?? []).reduce((a, b) => a + b, 0) })}</p>
+            </div>
+          )}
+        </Show>
       </div>
       <Show when={props.report && props.report.taken.length > 0}>
         <p class="combat-outcome">
