@@ -463,7 +463,7 @@ export function createConquestTurn(input: ConquestTurnInput): ConquestTurn {
     const q = asking();
     if (q)
       return {
-        text: `${seatWords(state, seat, language())}: ${q.question}`,
+        text: t('conquest.prompt', { player: seatWords(state, seat, language()), what: q.question }),
         buttons: [button('confirm-yes', t('conquest.yes'), () => (setAsking(null), q.run()), { primary: true, key: 'Enter' }), button('confirm-no', t('game.cancel'), () => setAsking(null))],
         legal: NONE,
         selected: null,
@@ -473,7 +473,7 @@ export function createConquestTurn(input: ConquestTurnInput): ConquestTurn {
     const v = stageView(state.phase.stage, seat);
     if (!v) return null;
     return {
-      text: `${seatWords(state, seat, language())}: ${what}${v.text ? ` · ${v.text}` : ''}`,
+      text: `${t('conquest.prompt', { player: seatWords(state, seat, language()), what })}${v.text ? ` · ${v.text}` : ''}`,
       buttons: v.buttons ?? [],
       legal: v.legal ?? NONE,
       selected: v.selected ?? null,
