@@ -107,6 +107,11 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const p = state().phase;
     return p.name === 'conquest' && 'battle' in p.stage ? p.stage.battle : null;
   };
+  // Negotiation: who has declared himself ready (any change of camps clears them all, E11a).
+  const readySeats = (): readonly Seat[] => {
+    const p = state().phase;
+    return p.name === 'conquest' && (p.stage.kind === 'camps' || p.stage.kind === 'proposal') ? p.stage.ready : [];
+  };
   const report = createMemo(() => (battle() ? combatReport(props.table.states(), props.table.inputs()) : null));
 
   const sites = createMemo(() => {
@@ -298,7 +303,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
         <Show when={(!curtained() && conquest.view()?.panel) || null}>
           {(panel) => <div class="conquest-panels">{panel()()}</div>}
         </Show>
-        <Show when={battle()}>{(b) => <CombatView state={state()} battle={b()} report={report()} />}</Show>
+        <Show when={battle()}>{(b) => <CombatView state={state()} battle={b()} report={report()} ready={readySeats()} />}</Show>
       </div>
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">

@@ -406,6 +406,7 @@ export const en = {
   'log.doneExercise': '{{player}} held no exercise',
   'log.doneRequests': '{{player}} made no more requests',
   'combat.wildColumn': 'Wild territory',
+  'combat.ready': 'ready',
 } as const;
 
 /** A dictionary: a text for every key of the English one. */

@@ -405,4 +405,5 @@ export const fr: Dictionary = {
   'log.doneExercise': '{{player}} n’a pas fait d’exercice',
   'log.doneRequests': '{{player}} ne fait plus de demande',
   'combat.wildColumn': 'Territoire sauvage',
+  'combat.ready': 'prêt',
 };

@@ -109,7 +109,7 @@ describe('the combat view', () => {
       opposing: {},
       participants: [0, 2],
     };
-    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, wild: null, lost: { 2: 2 }, taken: [], ended: false }} />);
+    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, wild: null, lost: { 2: 2 }, taken: [], ended: false }} ready={[2]} />);
     const col = (seat: number) => host.querySelector(`.combat-column[data-seat="${seat}"]`)!;
     expect([...col(0).querySelectorAll('.army-row')].map((r) => r.textContent)).toEqual(['Basic unit 1', 'Greater warrior 3']);
     expect(col(0).querySelector('.army-troops')!.textContent).toBe('4 troops');
@@ -117,6 +117,9 @@ describe('the combat view', () => {
     expect(col(0).querySelector('.army-total')!.textContent).toBe('Strength 8');
     expect(col(2).querySelector('.army-lost')!.textContent).toBe('lost 2 troops');
     expect(col(0).querySelector('.army-lost')).toBeNull();
+    // Negotiation: who is ready shows on his column.
+    expect(col(2).querySelector('.tag.ready')!.textContent).toContain('ready');
+    expect(col(0).querySelector('.tag.ready')).toBeNull();
   });
 
   it('gives the wild territory its own column: its markers and the strength the engine reported', () => {

@@ -11,7 +11,7 @@ import type { CombatReport } from './report.js';
  * order with their strengths, his troops, the total the engine counts; then what each side lost,
  * read from the engine's events. Public: units in play are face up for everyone.
  */
-export function CombatView(props: { state: GameState; battle: Battle; report: CombatReport | null }) {
+export function CombatView(props: { state: GameState; battle: Battle; report: CombatReport | null; ready?: readonly Seat[] }) {
   const seats = (): Seat[] => Object.keys(props.battle.camps).map(Number);
   const unitsOf = (seat: Seat): BattleUnit[][] => {
     const rows: BattleUnit[][] = [];
@@ -35,6 +35,9 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
               <h4>
                 {seatWords(props.state, seat, language())}
                 <small> · {campWords(props.state, camp(seat), language())}</small>
+                <Show when={props.ready?.includes(seat)}>
+                  <span class="tag ready"> ✓ {t('combat.ready')}</span>
+                </Show>
               </h4>
               <ol class="army">
                 <For each={unitsOf(seat)} fallback={<li class="army-empty">{t('combat.noUnit')}</li>}>
