@@ -1,6 +1,7 @@
-import { For, Show, createMemo } from 'solid-js';
+import { For, Index, Show, createMemo } from 'solid-js';
 import {
   type GameState,
+  hexToPixel,
   parseHexKey,
 } from '../../engine/index.js';
 import { TERRAIN, playerShort } from '../display/index.js';
@@ -31,17 +32,33 @@ export function HexMap(props: { state: GameState; label: string; highlights?: Hi
       width={props.natural ? board().viewBox.width.toFixed(0) : undefined}
       height={props.natural ? board().viewBox.height.toFixed(0) : undefined}
       role="img" aria-label={props.label} xmlns="http://www.w3.org/2000/svg" onMouseLeave={() => props.onHover?.(null)}>
-      <For each={board().tiles}>
+      {/* By position, not by object: every state makes new tile views, and a keyed list would rebuild every tile's nodes. */}
+      <Index each={board().tiles}>
         {(tile) => (
           <HexTile
-            tile={tile}
-            legal={hl().legal.has(tile.key)}
-            selected={hl().selected === tile.key || hl().cursor === tile.key}
-            last={last().has(tile.key)}
-            onPick={() => props.onPick?.(tile.hex)}
-            onHover={() => props.onHover?.(tile.hex)}
+            tile={tile()}
+            legal={hl().legal.has(tile().key)}
+            selected={hl().selected === tile().key || hl().cursor === tile().key}
+            last={last().has(tile().key)}
+            onPick={() => props.onPick?.(tile().hex)}
+            onHover={() => props.onHover?.(tile().hex)}
           />
         )}
+      </Index>
+      <For each={hl().arrows ?? []}>
+        {(step) => {
+          const end = () => {
+            const a = hexToPixel(parseHexKey(step.from), SIZE);
+            const b = hexToPixel(parseHexKey(step.to), SIZE);
+            return { x1: a.x, y1: a.y, x2: a.x + (b.x - a.x) * 0.8, y2: a.y + (b.y - a.y) * 0.8, angle: (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI };
+          };
+          return (
+            <g class="staged-arrow" data-from={step.from} data-to={step.to} pointer-events="none">
+              <line x1={end().x1} y1={end().y1} x2={end().x2} y2={end().y2} stroke="#D55E00" stroke-width="5" stroke-linecap="round" />
+              <polygon points="0,-9 14,0 0,9" fill="#D55E00" transform={`translate(${end().x2} ${end().y2}) rotate(${end().angle})`} />
+            </g>
+          );
+        }}
       </For>
       <For each={board().cells}>
         {(cell) => {

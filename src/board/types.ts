@@ -12,6 +12,8 @@ export interface Highlights {
   readonly cursor?: HexKey | null;
   /** A preview of what Confirm would place on `selected`. */
   readonly ghost: { readonly at: HexKey; readonly colour: TileColour } | null;
+  /** Steps staged or being chosen (moves, requests): arrows from one hex to another until sent. */
+  readonly arrows?: readonly { readonly from: HexKey; readonly to: HexKey }[];
 }
 
 export const NO_HIGHLIGHTS: Highlights = { legal: new Set(), selected: null, last: [], ghost: null };

@@ -108,6 +108,9 @@ function stack(troops: PieceInstance[], labels: LabelInstance[], count: number, 
   number(labels, count, x, TILE_HEIGHT + 0.42 + lift, z);
 }
 
+/** Arrows of staged steps. */
+const STAGED = '#D55E00';
+
 export function boardScene(state: GameState, hl: Highlights, pointer: HexKey | null): BoardScene {
   const views = tileViews(state, 1);
   const hover = pointer ?? hl.cursor ?? null;
@@ -188,6 +191,13 @@ export function boardScene(state: GameState, hl: Highlights, pointer: HexKey | n
     if (occupied.has(key)) continue;
     const { x, y: z } = hexToPixel(parseHexKey(key), 1);
     rims.push({ x, z, y: 0.02, colour: LAST });
+  }
+  // Staged steps: three arrowheads along the way, above the pieces, in vermillion (Okabe-Ito).
+  for (const step of hl.arrows ?? []) {
+    const a = hexToPixel(parseHexKey(step.from), 1);
+    const b = hexToPixel(parseHexKey(step.to), 1);
+    const angle = Math.atan2(-(b.y - a.y), b.x - a.x);
+    for (const f of [0.3, 0.5, 0.7]) arrows.push({ x: a.x + (b.x - a.x) * f, y: TILE_HEIGHT + 0.5, z: a.y + (b.y - a.y) * f, colour: STAGED, angle });
   }
   return { tiles, decals, labels, troops, arrows, discs, plates, rims, dashed, bounds: { minX, maxX, minZ, maxZ } };
 }

@@ -35,6 +35,9 @@ import { type PromptButton, PromptBar } from './PromptBar.js';
 import { createTurnClock } from './turnClock.js';
 import { createLog } from './useLog.js';
 
+/** The log shows its last lines: a whole game's thousands of lines would cost every update a diff of them all. */
+const LOG_SHOWN = 300;
+
 const ruleKey = (code: string): Key => (`rule.${code}` in RULE_KEYS ? (`rule.${code}` as Key) : 'rule.other');
 const RULE_KEYS: Record<string, true> = Object.fromEntries(
   ['CellOccupied', 'NotTouchingMap', 'TileNearPortal', 'PortalNearHeart', 'PortalNearPortal', 'PortalCrowded'].map((c) => [`rule.${c}`, true]),
@@ -104,6 +107,11 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const p = state().phase;
     return p.name === 'conquest' && 'battle' in p.stage ? p.stage.battle : null;
   };
+  // Negotiation: who has declared himself ready (any change of camps clears them all, E11a).
+  const readySeats = (): readonly Seat[] => {
+    const p = state().phase;
+    return p.name === 'conquest' && (p.stage.kind === 'camps' || p.stage.kind === 'proposal') ? p.stage.ready : [];
+  };
   const report = createMemo(() => (battle() ? combatReport(props.table.states(), props.table.inputs()) : null));
 
   const sites = createMemo(() => {
@@ -129,7 +137,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   });
   const highlights = createMemo<Highlights>(() => {
     const turn = conquest.view();
-    if (turn) return { legal: turn.legal, selected: turn.selected, last: lastHexes(), cursor: cursor(), ghost: null };
+    if (turn) return { legal: turn.legal, selected: turn.selected, last: lastHexes(), cursor: cursor(), ghost: null, arrows: turn.arrows };
     const sel = selected();
     const at = sel ?? (hovered() && sites().has(hovered()!) ? hovered() : null);
     const colour = at ? ghostColour(choice(), state(), viewer(), source() ?? 'drawn') : null;
@@ -214,7 +222,8 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   createEffect(on(mine, (m) => m && play('yourTurn')));
   // The tab says when the game waits for the person at this device.
   createEffect(() => {
-    document.title = mine() ? `● ${t('game.yourTurn')} · ${t('app.title')}` : t('app.title');
+    const title = mine() ? `● ${t('game.yourTurn')} · ${t('app.title')}` : t('app.title');
+    if (document.title !== title) document.title = title;
   });
   onCleanup(() => (document.title = t('app.title')));
 
@@ -266,7 +275,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
           <section class="help-panel" role="dialog" aria-labelledby="help-title">
             <h2 id="help-title">{t('help.title')}</h2>
             <ul>
-              {(['help.draw', 'help.cycle', 'help.confirm', 'help.fit', 'help.mouse', 'help.log'] as const).map((k) => (
+              {(['help.draw', 'help.cycle', 'help.confirm', 'help.conquest', 'help.fit', 'help.mouse', 'help.log'] as const).map((k) => (
                 <li>{t(k)}</li>
               ))}
             </ul>
@@ -294,12 +303,12 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
         <Show when={(!curtained() && conquest.view()?.panel) || null}>
           {(panel) => <div class="conquest-panels">{panel()()}</div>}
         </Show>
-        <Show when={battle()}>{(b) => <CombatView state={state()} battle={b()} report={report()} />}</Show>
+        <Show when={battle()}>{(b) => <CombatView state={state()} battle={b()} report={report()} ready={readySeats()} />}</Show>
       </div>
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">
         <PlayersColumn state={state()} viewer={curtained() ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} />
-        <LogPanel lines={log()} onPreview={setMoment} />
+        <LogPanel lines={log().slice(-LOG_SHOWN)} onPreview={setMoment} />
       </aside>
       <Show when={curtained() && view().outcome.kind === 'playing'}>
         <Curtain seat={viewer()} colour={state().seats[viewer()]!.colour} onReveal={() => setRevealed(viewer())} />

@@ -1,14 +1,22 @@
-import { For, Show, createEffect } from 'solid-js';
+import { For, Show, createEffect, onCleanup } from 'solid-js';
 import { t } from '../i18n/index.js';
 import type { LogLine } from './logLines.js';
 
 /** The game in words, newest at the bottom, kept in view; `aria-live` reads new lines. Presentational. */
 export function LogPanel(props: { lines: readonly LogLine[]; onPreview?: (seq: number | null) => void }) {
   let list: HTMLOListElement | undefined;
+  // Kept in view once a frame: reading scrollHeight forces a layout, which bots at full speed
+  // would otherwise pay on every position.
+  let frame = 0;
   createEffect(() => {
     props.lines.length;
-    if (list) list.scrollTop = list.scrollHeight;
+    if (frame === 0)
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (list) list.scrollTop = list.scrollHeight;
+      });
   });
+  onCleanup(() => cancelAnimationFrame(frame));
   return (
     <section class="log" aria-label={t('log.title')}>
       <h2>{t('log.title')}</h2>

@@ -10,6 +10,12 @@ import { language, t } from '../i18n/index.js';
 
 /** A chip per seat: who, colour glyph, whose turn, bots thinking; stocks, pure energy, hand size. Public data only. */
 export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bots: readonly Seat[]; awaited: Seat | null; thinking: Seat | null; names?: readonly (string | undefined)[] }) {
+  // In a secret round (feints, purchases): who has sealed a choice, who is still choosing; never what.
+  const secret = (seat: Seat): 'sealed' | 'choosing' | null => {
+    const p = props.state.phase;
+    if (p.name !== 'conquest' || (p.stage.kind !== 'secretCommit' && p.stage.kind !== 'secretReveal')) return null;
+    return p.stage.round.commits[seat] !== undefined ? 'sealed' : 'choosing';
+  };
   const summaries = () => (props.state.phase.name === 'conquest' ? seatSummaries(props.state) : null);
   return (
     <section class="players-column" aria-label={t('game.players')}>
@@ -35,6 +41,7 @@ export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bo
                   <Show when={props.thinking === i()}>
                     <span class="tag thinking">{t('game.thinking')}</span>
                   </Show>
+                  <Show when={secret(i())}>{(k) => <span class="tag secret" data-secret={k()}>{t(k() === 'sealed' ? 'game.sealed' : 'game.choosing')}</span>}</Show>
                 </div>
                 <div class="chip-sub">{CIVILISATION_NAME[seat.civilisation][language()]}</div>
                 <Show

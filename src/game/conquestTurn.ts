@@ -24,10 +24,9 @@ export interface ConquestTurn {
 }
 
 /**
- * The conquest's plug-in point (issue 10, phase 2): each stage's interaction (moves with counts,
- * spreading, feints, purchases, combat choice, camps, armies, after combat, requests) becomes a
- * case here built from the engine's legal options, with its panel in src/game/conquest/. Until
- * then every step says what is awaited and offers to let the bot play it.
+ * A safety net only: every conquest stage a person meets is played by clicks through
+ * src/game/conquest/createConquestTurn.tsx. Should a decision ever reach the screen without an
+ * interaction there, this says what is awaited and offers to let the bot play it.
  */
 export function conquestTurn(input: ConquestTurnInput): ConquestTurn {
   return {

@@ -6,7 +6,7 @@ import {
 import { cardFace } from '../cards/cardInfo.js';
 import { hexLabel } from '../board/describe.js';
 import { type Language, TERRAIN, playerLabel, playerName } from '../display/index.js';
-import { textIn } from '../i18n/index.js';
+import { type Key, textIn } from '../i18n/index.js';
 
 /** One line of the log: the position it follows and the words, built again on a language switch. */
 export interface LogLine {
@@ -45,8 +45,13 @@ export function describeInput(before: GameState, input: unknown, lang: Language)
       return textIn(lang, 'log.placeBlack', { player, at });
     case 'placePortal':
       return textIn(lang, 'log.placePortal', { player, at });
+    case 'done': {
+      // Which step the seat finished, from the stage it finished (public).
+      const stage = before.phase.name === 'conquest' ? before.phase.stage.kind : '';
+      const step = DONE_STEPS[stage];
+      return textIn(lang, step ?? 'log.done', { player });
+    }
     case 'commitCards':
-    case 'done':
     case 'commitSecret':
     case 'revealSecret':
     case 'chooseCombat':
@@ -65,6 +70,21 @@ export function describeInput(before: GameState, input: unknown, lang: Language)
       return textIn(lang, 'log.placeTroops', { player, at });
     case 'request':
       return textIn(lang, 'log.request', { player, vassal: playerName(a.vassal ?? 0, lang) });
+    case 'returnUnits': {
+      const units = (input as { units?: unknown[] }).units ?? [];
+      return textIn(lang, 'log.returnUnits', { player, count: units.length });
+    }
+    case 'keepHand':
+    case 'discardExtra':
+    case 'chooseOpposing':
+      return textIn(lang, `log.${a.kind}`, { player });
+    case 'accountHand':
+      return textIn(lang, 'log.accountHand', { player, total: (input as { setAside?: number }).setAside ?? 0 });
+    case 'allocateLosses':
+    case 'refill':
+      return textIn(lang, `log.${a.kind}`, { player, at });
+    case 'vacate':
+      return textIn(lang, 'log.vacate', { player, to: hexLabel(a.to!) });
     case 'playUnit': {
       const card = a.opening?.value;
       return textIn(lang, 'log.playUnit', { player, card: isCardId(card) ? cardFace(card, lang).name : '?' });
@@ -73,6 +93,16 @@ export function describeInput(before: GameState, input: unknown, lang: Language)
       return textIn(lang, 'log.other', { player, kind: a.kind });
   }
 }
+
+const DONE_STEPS: Readonly<Record<string, Key>> = {
+  moves: 'log.doneMoves',
+  spread: 'log.doneSpread',
+  camps: 'log.doneCamps',
+  armies: 'log.doneArmy',
+  abilities: 'log.doneAbilities',
+  exercise: 'log.doneExercise',
+  requests: 'log.doneRequests',
+};
 
 /** The whole log so far: states[i] is the position before inputs[i]. */
 export function logLines(states: readonly GameState[], inputs: readonly unknown[], lang: Language): LogLine[] {

@@ -1,6 +1,7 @@
 import { type Accessor, createMemo } from 'solid-js';
 import type { GameState } from '../../engine/index.js';
 import type { Language } from '../display/index.js';
+import { describeEvents, eventsAfter } from './eventLines.js';
 import { type LogLine, describeInput } from './logLines.js';
 
 /**
@@ -21,8 +22,13 @@ export function createLog(source: Accessor<{ states: readonly GameState[]; input
     }
     const added: LogLine[] = [];
     for (; upTo < inputs.length; upTo++) {
-      const text = describeInput(states[upTo]!, inputs[upTo], l);
+      const before = states[upTo]!;
+      const text = describeInput(before, inputs[upTo], l);
       if (text !== null) added.push({ seq: upTo + 1, seat: (inputs[upTo] as { seat?: number }).seat ?? null, text });
+      if (before.phase.name === 'conquest') {
+        const events = eventsAfter(before, inputs[upTo]);
+        for (const line of events ? describeEvents(before, events, l) : []) added.push({ seq: upTo + 1, seat: null, text: line });
+      }
     }
     if (added.length > 0) lines = [...lines, ...added];
     return lines;

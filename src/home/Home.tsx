@@ -3,7 +3,7 @@ import {
   MAX_PLAYERS,
   MIN_PLAYERS,
 } from '../../engine/index.js';
-import { navigate } from '../app/router.js';
+import { navigate, route } from '../app/router.js';
 import { type GameMode, type LocalGameConfig, type SeatConfig, defaultSeats, freshSeed, seatsProblem } from '../game/config.js';
 import { loadGame, saveGame } from '../game/persist.js';
 import { type Key, t } from '../i18n/index.js';
@@ -51,7 +51,10 @@ export function Home() {
   };
   const start = async (): Promise<void> => {
     if (problem()) return;
-    const config: LocalGameConfig = { mode: mode(), seats: seats(), seed: freshSeed() };
+    // `#/?seed=...` deals a chosen game again (a bug report, a test); otherwise a fresh secret.
+    const chosen = route().query.get('seed');
+    const seed = chosen && /^[\w-]{1,64}$/.test(chosen) ? chosen : freshSeed();
+    const config: LocalGameConfig = { mode: mode(), seats: seats(), seed };
     await saveGame({ config, inputs: [] });
     navigate(mode() === 'bots' ? '/local' : '/hotseat');
   };

@@ -1,5 +1,5 @@
 /** Playing the conquest by clicks on the game page, as a person would: shared by the browser tests. */
-import { type Clicker, type Snapshot, clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
+import { type Clicker, type Snapshot, clickButton, clickHex, clickableLegal, snapshot } from './play.js';
 
 export interface ConquestPolicy {
   /** Moves some troops by clicks on the board (a source, a target, the stepper's default), staged, then "Done moving". */
@@ -84,6 +84,38 @@ export async function conquestStep(page: Clicker, s: Snapshot, policy: ConquestP
   return false;
 }
 
+/** A page that can wait in itself (playwright's): no round trip per poll. */
+export interface Waiter extends Clicker {
+  waitForFunction<A>(fn: (arg: A) => boolean, arg: A, options: { polling: number; timeout: number }): Promise<unknown>;
+}
+
 /** Waits for what follows a step: a new position, or a new prompt (a confirmation asked). */
-export const afterStep = (page: Clicker, s: Snapshot): Promise<Snapshot> =>
-  waitForChange(page, s.seq, (n) => n.curtain !== s.curtain || n.over || n.buttons.join() !== s.buttons.join() || n.prompt !== s.prompt, 2000);
+export async function afterStep(page: Waiter, s: Snapshot): Promise<void> {
+  // What the page showed before the step (the snapshot taken then), in `shown`'s form.
+  const before = [String(s.seq), String(s.over), s.curtain ? 'curtain' : '', s.prompt, s.buttons.join(' ')].join('|');
+  await page.waitForFunction(
+    (was) => {
+      // The position, the curtain, the prompt and its enabled buttons, as the snapshot reads them.
+      const game = document.querySelector('main.game');
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('.prompt-buttons button')].filter((b) => !b.disabled).map((b) => b.id);
+      const now = [game?.getAttribute('data-seq'), game?.getAttribute('data-over'), document.querySelector('#curtain') ? 'curtain' : '', document.querySelector('#prompt')?.textContent, buttons.join(' ')].join('|');
+      return now !== was;
+    },
+    before,
+    { polling: 10, timeout: 30_000 },
+  );
+}
+
+/** Waits until the page waits for the person (a button or a glowing hex) at a position after `seq`, or the game ends. */
+export async function untilPerson(page: Waiter, seq: number): Promise<void> {
+  await page.waitForFunction(
+    (at) => {
+      const game = document.querySelector('main.game');
+      if (game?.getAttribute('data-over') === 'true') return true;
+      if (Number(game?.getAttribute('data-seq')) === at) return false;
+      return document.querySelector('.prompt-buttons button:not([disabled])') !== null || document.querySelector('.board-list li.legal') !== null || document.querySelector('#curtain') !== null;
+    },
+    seq,
+    { polling: 10, timeout: 30_000 },
+  );
+}

@@ -63,6 +63,8 @@ describe('conquest by clicks on the game screen', () => {
     $('#stage')!.click();
     await tick();
     expect($('#staged')!.textContent).toContain(`${n} troops`);
+    // The staged move shows as an arrow on the board until sent.
+    expect(host.querySelector(`g.staged-arrow[data-from="${sources[0]}"][data-to="${targets[0]}"]`)).not.toBeNull();
     // Nothing sent yet; the board shows the draft (the engine's own preview).
     expect(table.inputs().at(-1)).not.toMatchObject({ kind: 'moveTroops' });
     const before = table.inputs().length;
@@ -107,12 +109,15 @@ describe('conquest by clicks on the game screen', () => {
       expect($('#cart-total')!.getAttribute('data-legal')).toBe('true');
     }
     const before = table.inputs().length;
+    expect($(`.chip[data-seat="${seat}"] .tag.secret`)!.textContent).toBe('choosing…');
     $('#commit')!.click();
     await tick();
     expect($('#prompt')!.textContent).toMatch(/Seal this purchase/);
     $('#confirm-yes')!.click();
     await tick(4);
     expect(table.inputs()[before]).toMatchObject({ kind: 'commitSecret', seat });
+    // The chips say who has sealed a choice, never what.
+    expect($(`.chip[data-seat="${seat}"] .tag.secret`)!.textContent).toBe('✉ sealed');
   });
 
   it('feints: a private panel with a count per frontier stack, then Commit', async () => {
@@ -170,6 +175,9 @@ describe('conquest by clicks on the game screen', () => {
     // The combat was fought: units entered and the view said what each side counted.
     expect([...seen]).toEqual(expect.arrayContaining(['choose', 'camps', 'armies']));
     expect(table.inputs().some((a) => (a as { kind: string }).kind === 'playUnit')).toBe(true);
+    // The log says the outcome in words, from the engine's events.
+    const log = [...host.querySelectorAll('#log li')].map((li) => li.textContent);
+    expect(log.some((l) => /^Combat strengths: .*Player \d \d+/.test(l ?? ''))).toBe(true);
     // After the armies: the combat view stays with what each side counted and lost, until the combat ends.
     const st = table.view().state;
     if (st.phase.name === 'conquest' && 'battle' in st.phase.stage) expect($('#combat-view .army-total')!.textContent).toMatch(/Strength \d+/);

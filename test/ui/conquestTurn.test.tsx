@@ -90,3 +90,74 @@ describe('conquest turn: every stage a person meets is playable through the UI',
     expect(stages.size).toBeGreaterThan(6);
   });
 });
+
+/**
+ * Bots play games of 3 to 5 seats; at every decision of any seat, the UI's turn for that seat is
+ * asked too: it must offer an interaction, and what the scripted person would send through it
+ * must be accepted by the engine. Covers the stages the games meet (losses, refills, proposals,
+ * vassals' troops, requests... as they come).
+ */
+describe('conquest turn at every decision of bot games', () => {
+  it('offers a legal interaction at every decision, for every seat', async () => {
+    const met = new Map<string, number>();
+    for (const [players, seed] of [[3, 'ui-all-3'], [5, 'ui-all-5']] as const) {
+      const start = inputsUntil(config(players, seed), (s) => s.phase.name === 'conquest').state;
+      await createRoot(async (dispose) => {
+        const [state, setState] = createSignal<GameState>(start);
+        const [seat, setSeat] = createSignal<number | null>(null);
+        let sent: SeatAction[] = [];
+        const turn = createConquestTurn({
+          state,
+          seat,
+          vault: () => (seat() === null ? null : localVault(seed, seat()!)),
+          seq: () => state().seq,
+          submit: async (a) => (sent.push(a), true),
+          setHint: () => {},
+        });
+        for (let step = 0; step < 4000; step++) {
+          const s = state();
+          const who = awaiting(s);
+          if (who.kind === 'over') break;
+          if (who.kind === 'random') {
+            setState(must(s, { kind: 'random', value: localRandom(seed, s.randomEvents) }));
+            continue;
+          }
+          const vault = localVault(seed, who.seat);
+          const options = legalOptions(s, who.seat, vault);
+          const auto = options.length === 1 && options[0]!.kind === 'one' && ['commitCards', 'revealSecret'].includes(options[0]!.action.kind);
+          if (!auto && s.phase.name === 'conquest') {
+            const kind = s.phase.stage.kind;
+            met.set(kind, (met.get(kind) ?? 0) + 1);
+            setSeat(who.seat);
+            sent = [];
+            for (let k = 0; k < 4 && sent.length === 0; k++) {
+              const view = turn.view();
+              expect(view, `a view at ${kind}`).not.toBeNull();
+              expect(scriptedChoice(view!, (key) => turn.pick(parseHexKey(key as `${number},${number}`))), `an interaction at ${kind}`).not.toBeNull();
+              await flush();
+            }
+            expect(sent.length, `something sent at ${kind}`).toBeGreaterThan(0);
+            let t = s;
+            for (const a of sent) {
+              const r = applyAction(t, a);
+              expect(r.ok, `${kind}: ${JSON.stringify(a).slice(0, 100)} ${r.ok ? '' : r.error.message}`).toBe(true);
+              if (r.ok) t = r.value;
+            }
+            setSeat(null);
+            await flush();
+          }
+          setState(must(s, chooseBotAction(s, who.seat, vault)));
+        }
+        dispose();
+      });
+    }
+    for (const k of ['moves', 'spread', 'secretCommit', 'choose', 'camps', 'armies', 'returnUnits', 'keepOrAccount']) expect(met.has(k), k).toBe(true);
+    console.info('conquest stages met:', Object.fromEntries(met));
+  });
+});
+
+function must(s: GameState, a: unknown): GameState {
+  const r = applyAction(s, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}

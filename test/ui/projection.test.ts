@@ -83,3 +83,18 @@ describe('3D board projection', () => {
     expect(s.bounds.maxX).toBeGreaterThanOrEqual(sel.x);
   });
 });
+
+describe('staged steps on the 3D board', () => {
+  it('draw three arrowheads from one hex toward the other, above the pieces', async () => {
+    const { boardScene } = await import('../../src/board3d/projection.js');
+    const { conquestStart } = await import('../support/conquest.js');
+    const state = conquestStart().state;
+    const base = boardScene(state, { legal: new Set(), selected: null, last: [], ghost: null }, null);
+    const staged = boardScene(state, { legal: new Set(), selected: null, last: [], ghost: null, arrows: [{ from: '0,0', to: '1,0' }] }, null);
+    const added = staged.arrows.slice(base.arrows.length);
+    expect(added).toHaveLength(3);
+    // Toward east (+x): angle 0, x increasing along the way.
+    expect(added.map((a) => Math.abs(a.angle))).toEqual([0, 0, 0]);
+    expect(added[0]!.x).toBeLessThan(added[2]!.x);
+  });
+});

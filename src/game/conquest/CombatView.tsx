@@ -11,7 +11,7 @@ import type { CombatReport } from './report.js';
  * order with their strengths, his troops, the total the engine counts; then what each side lost,
  * read from the engine's events. Public: units in play are face up for everyone.
  */
-export function CombatView(props: { state: GameState; battle: Battle; report: CombatReport | null }) {
+export function CombatView(props: { state: GameState; battle: Battle; report: CombatReport | null; ready?: readonly Seat[] }) {
   const seats = (): Seat[] => Object.keys(props.battle.camps).map(Number);
   const unitsOf = (seat: Seat): BattleUnit[][] => {
     const rows: BattleUnit[][] = [];
@@ -27,9 +27,6 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
     <section class="combat-view" id="combat-view" aria-label={t('combat.title')}>
       <h3>
         {t('combat.title')} · {where()}
-        <Show when={props.battle.defender === 'wild' && props.battle.target}>
-          {(k) => <span class="combat-wild"> · {t('combat.wild', { value: (props.state.territories[k()]?.wild ?? []).reduce((a, b) => a + b, 0) })}</span>}
-        </Show>
       </h3>
       <div class="combat-columns">
         <For each={seats()}>
@@ -38,6 +35,9 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
               <h4>
                 {seatWords(props.state, seat, language())}
                 <small> · {campWords(props.state, camp(seat), language())}</small>
+                <Show when={props.ready?.includes(seat)}>
+                  <span class="tag ready"> ✓ {t('combat.ready')}</span>
+                </Show>
               </h4>
               <ol class="army">
                 <For each={unitsOf(seat)} fallback={<li class="army-empty">{t('combat.noUnit')}</li>}>
@@ -62,6 +62,15 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
             </div>
           )}
         </For>
+        <Show when={props.battle.defender === 'wild' && props.battle.target}>
+          {(k) => (
+            <div class="combat-column wild" data-seat="wild">
+              <h4>{t('combat.wildColumn')}</h4>
+              <p class="army-troops">{t('combat.wild', { value: (props.state.territories[k()]?.wild ?? []).join(' + ') || '0' })}</p>
+              <p class="army-total">{t('combat.total', { value: props.report?.wild ?? (props.state.territories[k()]?.wild ?? []).reduce((a, b) => a + b, 0) })}</p>
+            </div>
+          )}
+        </Show>
       </div>
       <Show when={props.report && props.report.taken.length > 0}>
         <p class="combat-outcome">

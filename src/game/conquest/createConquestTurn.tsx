@@ -59,6 +59,8 @@ export interface ConquestView {
   readonly legal: ReadonlySet<HexKey>;
   readonly selected: HexKey | null;
   readonly panel: (() => JSX.Element) | null;
+  /** Steps staged or being chosen, drawn as arrows on the board until sent. */
+  readonly arrows: readonly { readonly from: HexKey; readonly to: HexKey }[];
 }
 
 export interface ConquestTurn {
@@ -160,6 +162,7 @@ export function createConquestTurn(input: ConquestTurnInput): ConquestTurn {
     if (from) buttons.push(button('cancel', t('game.cancel'), () => (setSource(null), setTarget(null))));
     buttons.push(...undo(), ...done);
     return {
+      arrows: step ? [{ from: step.from, to: step.to }] : [],
       text: t(step ? 'conquest.howMany' : from ? what.pickTo : what.pickFrom),
       buttons,
       legal: new Set(targets ? targets.keys() : bySource.keys()),
@@ -460,20 +463,22 @@ export function createConquestTurn(input: ConquestTurnInput): ConquestTurn {
     const q = asking();
     if (q)
       return {
-        text: `${seatWords(state, seat, language())}: ${q.question}`,
+        text: t('conquest.prompt', { player: seatWords(state, seat, language()), what: q.question }),
         buttons: [button('confirm-yes', t('conquest.yes'), () => (setAsking(null), q.run()), { primary: true, key: 'Enter' }), button('confirm-no', t('game.cancel'), () => setAsking(null))],
         legal: NONE,
         selected: null,
         panel: null,
+        arrows: [],
       };
     const v = stageView(state.phase.stage, seat);
     if (!v) return null;
     return {
-      text: `${seatWords(state, seat, language())}: ${what}${v.text ? ` · ${v.text}` : ''}`,
+      text: `${t('conquest.prompt', { player: seatWords(state, seat, language()), what })}${v.text ? ` · ${v.text}` : ''}`,
       buttons: v.buttons ?? [],
       legal: v.legal ?? NONE,
       selected: v.selected ?? null,
       panel: v.panel ?? null,
+      arrows: [...draft().flatMap((d) => (d.kind === 'moveTroops' ? [{ from: hexKey(d.from), to: hexKey(d.to) }] : [])), ...(v.arrows ?? [])],
     };
   });
 

@@ -1,21 +1,14 @@
-import { type GameEvent, type GameState, type Hex, type Seat, play } from '../../../engine/index.js';
+import type { GameEvent, GameState, Hex, Seat } from '../../../engine/index.js';
+import { eventsAfter } from '../eventLines.js';
 
 /** What the last (or current) combat came to, read from the engine's events: strengths, troops lost, territories taken. */
 export interface CombatReport {
   readonly strengths: Readonly<Record<number, number>>;
+  /** The wild territory's strength, when it defended. */
+  readonly wild: number | null;
   readonly lost: Readonly<Record<number, number>>;
   readonly taken: readonly { readonly seat: Seat; readonly at: Hex }[];
   readonly ended: boolean;
-}
-
-/** Events of the input applied to a state: states are immutable values, so they are read once. */
-const EVENTS = new WeakMap<GameState, readonly GameEvent[] | null>();
-function eventsAfter(state: GameState, input: unknown): readonly GameEvent[] | null {
-  if (!EVENTS.has(state)) {
-    const r = play(state, input);
-    EVENTS.set(state, r.ok ? r.value.events : null);
-  }
-  return EVENTS.get(state)!;
 }
 
 /** The events of the inputs since the latest `combatBegan` (looked for among the last `window` inputs). */
@@ -37,14 +30,15 @@ export function combatReport(states: readonly GameState[], inputs: readonly unkn
 
 function summarise(events: readonly GameEvent[]): CombatReport {
   let strengths: Record<number, number> = {};
+  let wild: number | null = null;
   const lost: Record<number, number> = {};
   const taken: { seat: Seat; at: Hex }[] = [];
   let ended = false;
   for (const e of events) {
-    if (e.kind === 'strengths') strengths = { ...e.strengths };
+    if (e.kind === 'strengths') (strengths = { ...e.strengths }), (wild = e.wild);
     else if (e.kind === 'troopsLost') lost[e.seat] = (lost[e.seat] ?? 0) + e.count;
     else if (e.kind === 'territoryTaken') taken.push({ seat: e.seat, at: e.at });
     else if (e.kind === 'combatEnded' || e.kind === 'combatDropped') ended = true;
   }
-  return { strengths, lost, taken, ended };
+  return { strengths, wild, lost, taken, ended };
 }
