@@ -75,12 +75,18 @@ describe('cards', () => {
 });
 
 describe('screens', () => {
-  it('Home offers bots, hot-seat, replay, online placeholders; refuses two seats of one colour', async () => {
+  it('Home offers bots, hot-seat, replay, creating and joining an online game; refuses two seats of one colour', async () => {
     const host = mount(() => <Home />);
     expect(host.querySelector('#start')).not.toBeNull();
     expect(host.querySelector('#mode-hotseat')).not.toBeNull();
     expect(host.querySelector('#replay-file')).not.toBeNull();
-    expect((host.querySelector('#create-online') as HTMLButtonElement).disabled).toBe(true);
+    expect((host.querySelector('#create-online') as HTMLButtonElement).disabled).toBe(false);
+    // A pasted link that is not a game link is refused with a clear error.
+    const join = host.querySelector('#join-link') as HTMLInputElement;
+    join.value = 'https://example.org/#/g/short';
+    join.dispatchEvent(new Event('input', { bubbles: true }));
+    (host.querySelector('#join') as HTMLButtonElement).click();
+    expect(host.querySelector('#join-error')!.textContent).toMatch(/room is damaged/);
     expect(host.querySelectorAll('tbody tr').length).toBe(4);
     const colour = host.querySelector('tbody tr[data-seat="1"] select') as HTMLSelectElement;
     colour.value = 'forest';
