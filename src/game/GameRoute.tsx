@@ -1,21 +1,24 @@
 import { Show, createResource, onCleanup } from 'solid-js';
-import {
-  type Seat,
-} from '../../engine/index.js';
-import { route } from '../app/router.js';
+import { greedyAgent } from '../../engine/agents/index.js';
+import { legalOptions, type Seat } from '../../engine/index.js';
+import { makeReplayText } from '../../engine/protocol/index.js';
+import { navigate, route } from '../app/router.js';
 import { t } from '../i18n/index.js';
+import { setPendingReplay } from '../replay/pending.js';
 import { makeWorkerBot } from '../table/botClient.js';
-import { type LocalTable, makeLocalTable } from '../table/localTable.js';
+import { makeProtocolTable, type ProtocolTable } from '../table/protocolTable.js';
 import { type LocalGameConfig, botSeats, setupOf } from './config.js';
 import { GameScreen } from './GameScreen.js';
-import { type StoredGame, loadGame, saveGame } from './persist.js';
+import { type StoredGame, loadGame, makeGameStore } from './persist.js';
 
 /** Milliseconds a bot's move stays on screen before the next: people watch the bots play. */
 const BOT_PACE = 450;
 
 /**
  * #/local and #/hotseat: the local game stored in IndexedDB (set up on Home, or in progress before
- * a refresh), run by a local table whose bots play in a Worker. Every new input is stored.
+ * a refresh), played through the protocol between one session per seat (src/table/protocolTable.ts),
+ * bots choosing in a Worker. The signed log is stored as it grows, and the game ends with a
+ * replay the viewer verifies.
  */
 export default function GameRoute() {
   const [stored] = createResource(loadGame);
@@ -30,49 +33,58 @@ export default function GameRoute() {
           </main>
         }
       >
-        {(game) => <RunningGame game={game()} />}
+        {(game) => <StartingGame game={game()} />}
       </Show>
     </Show>
   );
 }
 
-function RunningGame(props: { game: StoredGame }) {
+/** The sessions are set up (the genesis signed by every seat, a stored log checked again) before the screen shows. */
+function StartingGame(props: { game: StoredGame }) {
   const config: LocalGameConfig = props.game.config;
   const worker = makeWorkerBot();
   const pace = Number(route().query.get('pace') ?? BOT_PACE);
-  const table: LocalTable = makeLocalTable({
-    setup: setupOf(config),
-    seed: config.seed,
-    bots: botSeats(config),
-    bot: worker.bot,
-    inputs: props.game.inputs,
-    botPace: Number.isFinite(pace) ? pace : BOT_PACE,
+  const [table] = createResource(() =>
+    makeProtocolTable({ setup: setupOf(config), seed: config.seed, bots: botSeats(config), bot: worker.bot, log: props.game.log, botPace: Number.isFinite(pace) ? pace : BOT_PACE }),
+  );
+  onCleanup(() => {
+    table()?.dispose();
+    worker.dispose();
   });
+  return (
+    <Show when={table()} fallback={<p class="loading">{t('app.loading')}</p>}>
+      {(tb) => <RunningGame config={config} table={tb()} stored={props.game.log.length} />}
+    </Show>
+  );
+}
+
+function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; stored: number }) {
+  const table = props.table;
+  const config = props.config;
+  // Stored in order, one write at a time, each writing only the chunks that changed; a write
+  // waiting reads the log when it runs, so one waiting write is enough however fast elements come.
+  const store = makeGameStore(config, props.stored);
   let saving = Promise.resolve();
   let queued = false;
   const unsubscribe = table.subscribe(() => {
-    // Stored in order, one write at a time: the last write holds every input. A write waiting
-    // reads the inputs when it runs, so one waiting write is enough however fast inputs come
-    // (bots at pace 0 would otherwise queue a copy of the whole game per input).
     if (queued) return;
     queued = true;
     saving = saving.then(() => {
       queued = false;
-      return saveGame({ config, inputs: table.inputs() });
+      return store.save(table.replay().log);
     });
   });
-  onCleanup(() => {
-    unsubscribe();
-    table.dispose();
-    worker.dispose();
-  });
+  onCleanup(unsubscribe);
   const autoplay = (seat: Seat): void => {
-    const view = table.view();
+    // "Let the bot play it" for a person: the engine's greedy choice among the legal options, sent as the person's.
+    const state = table.view().state;
     const vault = table.vaultOf(seat);
     if (!vault) return;
-    void worker.bot(view.state, seat, vault).then((action) => {
-      if (table.view().seq === view.seq) void table.submit(action);
-    });
+    void table.submit(greedyAgent()(state, seat, legalOptions(state, seat, vault), vault));
   };
-  return <GameScreen table={table} config={config} flat={route().query.get('board') === 'flat'} onAutoplay={autoplay} />;
+  const openReplay = (): void => {
+    setPendingReplay(new File([makeReplayText(table.replay())], 'battle-for-eden-local.json', { type: 'application/json' }));
+    navigate('/replay');
+  };
+  return <GameScreen table={table} config={config} flat={route().query.get('board') === 'flat'} onAutoplay={autoplay} onReplay={openReplay} />;
 }

@@ -48,7 +48,7 @@ const RULE_KEYS: Record<string, true> = Object.fromEntries(
  * session's view. Map creation is played here by clicks; conquest steps show the state and, until
  * their interactions land, let the bot play the person's step (`onAutoplay`).
  */
-export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; flat: boolean; onAutoplay: (seat: Seat) => void }) {
+export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; flat: boolean; onAutoplay: (seat: Seat) => void; onReplay?: () => void }) {
   const [view, setView] = createSignal<TableView>(props.table.view());
   onCleanup(props.table.subscribe(setView));
   const state = () => view().state;
@@ -233,7 +233,11 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const v = view();
     if (v.outcome.kind === 'finished') {
       const w = v.outcome.winner;
-      return { text: w === null ? t('game.overNoWinner') : t('game.over', { player: name(w) }), buttons: [] };
+      const replay = props.onReplay;
+      return {
+        text: w === null ? t('game.overNoWinner') : t('game.over', { player: name(w) }),
+        buttons: replay ? [{ id: 'open-replay', label: t('game.openReplay'), primary: true, onClick: replay }] : [],
+      };
     }
     if (curtained()) return { text: t('curtain.pass', { player: playerName(viewer(), language()) }), buttons: [] };
     const a = awaited();

@@ -1,31 +1,68 @@
-import { del, get, set } from 'idb-keyval';
+import { del, get, getMany, setMany } from 'idb-keyval';
+import type { SignedEntry } from '../../engine/protocol/index.js';
 import { type LocalGameConfig, parseConfig } from './config.js';
 
-/** The local game in progress, kept in IndexedDB so that it survives a refresh. Never sent anywhere. */
+/**
+ * The local game in progress, kept in IndexedDB so that it survives a refresh: its set-up (with
+ * the device's secret seed) and the signed log its protocol sessions checked. Never sent anywhere.
+ *
+ * The log is stored in chunks of CHUNK elements beside a header that says how many elements count,
+ * so that storing after every element writes one chunk, not the whole game; the header and the
+ * chunks it counts are written in one transaction.
+ */
 export interface StoredGame {
   readonly config: LocalGameConfig;
-  readonly inputs: readonly unknown[];
+  readonly log: readonly (readonly SignedEntry[])[];
 }
 
 const KEY = 'bfe.localGame';
+const CHUNK = 64;
+const chunkKey = (c: number): string => `${KEY}.log.${c}`;
+
+const isEntry = (x: unknown): x is SignedEntry => typeof x === 'object' && x !== null && typeof (x as SignedEntry).text === 'string' && typeof (x as SignedEntry).sig === 'string';
+const isElement = (x: unknown): x is SignedEntry[] => Array.isArray(x) && x.length > 0 && x.every(isEntry);
+const plain = (el: readonly SignedEntry[]): SignedEntry[] => el.map((e) => ({ text: e.text, sig: e.sig }));
 
 export async function loadGame(): Promise<StoredGame | null> {
   try {
-    const raw = (await get(KEY)) as { config?: unknown; inputs?: unknown } | undefined;
-    const config = parseConfig(raw?.config);
-    if (!config || !Array.isArray(raw?.inputs)) return null;
-    return { config, inputs: raw.inputs as unknown[] };
+    const header = (await get(KEY)) as { config?: unknown; elements?: unknown } | undefined;
+    const config = parseConfig(header?.config);
+    const n = header?.elements;
+    if (!config || typeof n !== 'number' || !Number.isInteger(n) || n < 0) return null;
+    const chunks = await getMany(Array.from({ length: Math.ceil(n / CHUNK) }, (_, c) => chunkKey(c)));
+    const log = chunks.flatMap((c) => (Array.isArray(c) ? (c as unknown[]) : [])).slice(0, n);
+    if (log.length !== n || !log.every(isElement)) return null;
+    return { config, log };
   } catch {
     return null;
   }
 }
 
-export async function saveGame(game: StoredGame): Promise<void> {
+/** A new game: its set-up, and an empty log (chunks of an earlier game no longer count). */
+export async function saveNewGame(config: LocalGameConfig): Promise<void> {
   try {
-    await set(KEY, { config: game.config, inputs: [...game.inputs] });
+    await setMany([[KEY, { config, elements: 0 }]]);
   } catch {
     // IndexedDB refused (private mode): the game goes on, unsaved
   }
+}
+
+/** Stores a growing game's log: each call writes the chunks that changed since the last one. */
+export function makeGameStore(config: LocalGameConfig, already: number): { save(log: readonly (readonly SignedEntry[])[]): Promise<void> } {
+  let saved = already;
+  return {
+    async save(log) {
+      const entries: [IDBValidKey, unknown][] = [];
+      for (let c = Math.floor(Math.min(saved, log.length) / CHUNK); c * CHUNK < log.length; c++) entries.push([chunkKey(c), log.slice(c * CHUNK, (c + 1) * CHUNK).map(plain)]);
+      entries.push([KEY, { config, elements: log.length }]);
+      try {
+        await setMany(entries);
+        saved = log.length;
+      } catch {
+        // IndexedDB refused: the game goes on, unsaved
+      }
+    },
+  };
 }
 
 export async function clearGame(): Promise<void> {

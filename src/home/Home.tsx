@@ -5,7 +5,7 @@ import {
 } from '../../engine/index.js';
 import { navigate, route } from '../app/router.js';
 import { type GameMode, type LocalGameConfig, type SeatConfig, defaultSeats, freshSeed, seatsProblem } from '../game/config.js';
-import { loadGame, saveGame } from '../game/persist.js';
+import { loadGame, saveNewGame } from '../game/persist.js';
 import { type Key, t } from '../i18n/index.js';
 import { type LinkErrorCode, makeShareFragment, newGameLink, parseShareLink } from '../net/index.js';
 import { markCreated } from '../online/identity.js';
@@ -55,7 +55,7 @@ export function Home() {
     const chosen = route().query.get('seed');
     const seed = chosen && /^[\w-]{1,64}$/.test(chosen) ? chosen : freshSeed();
     const config: LocalGameConfig = { mode: mode(), seats: seats(), seed };
-    await saveGame({ config, inputs: [] });
+    await saveNewGame(config);
     navigate(mode() === 'bots' ? '/local' : '/hotseat');
   };
 

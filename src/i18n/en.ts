@@ -164,6 +164,7 @@ export const en = {
   'game.waitingFor': 'Waiting for {{player}}',
   'game.random': 'Drawing at random…',
   'game.over': 'The game is over: {{player}} wins.',
+  'game.openReplay': "Verify and watch the replay",
   'game.overNoWinner': 'The game is over.',
   'game.energy': 'energy',
   'game.setAside': 'set aside',

@@ -163,6 +163,7 @@ export const fr: Dictionary = {
   'game.waitingFor': 'En attente de {{player}}',
   'game.random': 'Tirage au hasard…',
   'game.over': 'La partie est finie : {{player}} gagne.',
+  'game.openReplay': "Vérifier et revoir la partie",
   'game.overNoWinner': 'La partie est finie.',
   'game.energy': 'énergie',
   'game.setAside': 'mise de côté',

@@ -57,10 +57,12 @@ export function sessionFromPeer(config: SessionConfig & { send: Send; now?: numb
   // A person's seat: the Peer asks its agent when the log awaits this seat; the agent answers
   // with the submitted action once (nothing yet: the Peer asks again on the next submit).
   let pending: unknown;
-  const person: PeerAgent = () => {
+  // The log may have moved on between the click and the Peer's asking (a stored log being checked
+  // again, an absence settled): an action no longer legal is dropped, never signed.
+  const person: PeerAgent = (state, seat) => {
     const action = pending;
     pending = undefined;
-    return action;
+    return action !== undefined && isLegal(state, seat, action) ? action : undefined;
   };
   const peer = new Peer({ ...config, agent: config.agent ?? person, send: (text) => config.send(text) });
   return {

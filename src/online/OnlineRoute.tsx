@@ -232,7 +232,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; setup: GameSetup; names
           </p>
         )}
       </Show>
-      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} />
+      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} />
     </div>
   );
 }

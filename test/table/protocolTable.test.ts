@@ -62,4 +62,20 @@ describe('a local game through the protocol', () => {
     if (verdict.valid) expect(verdict.summary.ending).toMatchObject({ kind: 'finished', finals: [0, 1] });
     table.dispose();
   });
+
+  it('resumes from a stored log (a refresh): the log is checked again, nothing is signed twice or out of turn, and play goes on', async () => {
+    const first = await makeProtocolTable({ setup: setup(4), seed: 'local-resume', bots: [1, 2, 3], bot });
+    await until(first, (x) => x.seq >= 4);
+    const log = first.replay().log;
+    first.dispose();
+    const again = await makeProtocolTable({ setup: setup(4), seed: 'local-resume', bots: [1, 2, 3], bot, log });
+    const v = await until(again, (x) => x.seq >= log.length && x.awaiting.kind === 'seat' && x.awaiting.seat === 0);
+    // The person's choiceless commit, asked before the stored log was checked again, was not signed over it.
+    expect(v.outcome).toEqual({ kind: 'playing' });
+    expect(again.replay().log.slice(0, log.length)).toEqual(log);
+    const legal = legalActions(v.state, 0, again.vaultOf(0)!)[0]!;
+    expect((await again.submit(legal)).ok).toBe(true);
+    await until(again, (x) => x.seq > v.seq);
+    again.dispose();
+  });
 });
