@@ -3,7 +3,7 @@ import type { Vault } from '../../core/vault.js';
 import type { Seat } from '../../core/vocabulary.js';
 import { legalOptions, stateHash } from '../../game.js';
 import type { Option } from '../../core/options.js';
-import { assembleElement, roundCanSettle, seatsToClaim } from '../log/assemble.js';
+import { assembleElement, itemsAgainstClaims, roundCanSettle, seatsToClaim } from '../log/assemble.js';
 import { linkIndex } from '../log/beacon.js';
 import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, slotOf, startChain } from '../log/chain.js';
 import type { Echo } from '../codec/echo.js';
@@ -24,7 +24,14 @@ export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[],
 export type Outcome =
   | { readonly kind: 'playing' }
   /** The log closed: the game ended (`end`), the seats in `finals` signed the final state. */
-  | { readonly kind: 'finished'; readonly end: End; readonly finals: readonly Seat[]; readonly absences: readonly Absence[] }
+  | {
+      readonly kind: 'finished';
+      readonly end: End;
+      readonly finals: readonly Seat[];
+      readonly absences: readonly Absence[];
+      /** Some absence in the log rests on a minority's word (`Absence.minority`): so does this outcome (a forfeit, a win). */
+      readonly minority: boolean;
+    }
   /** A seat's own signature proves it broke the protocol. */
   | { readonly kind: 'cheat'; readonly seat: Seat; readonly code: ViolationCode; readonly seq: number; readonly message: string; readonly rule?: string };
 
@@ -48,6 +55,7 @@ interface Step {
 }
 
 const MAX_ECHOES = 4096;
+const MAX_HEARD_CANDIDATES = 4;
 const MAX_KNOWN = 1_000_000;
 const FUTURE_WINDOW = 256;
 
@@ -74,6 +82,12 @@ export class Peer {
   private readonly slots = new Map<string, ParsedEntry>();
   /** The seats this seat claimed absent, by place (`seq|prev`) and round: a claim binds its signer at that place only. */
   private readonly claimedAt = new Map<string, readonly (readonly Seat[])[]>();
+  /** When this seat signed its last claim at the current place: a round that stalls for a whole timer moves on. */
+  private lastClaimAt = 0;
+  /** Echoes not yet signature-checked, a few per seat: they count as hearing from a seat only once checked (at claim time). */
+  private heardCandidates = new Map<Seat, { seq: number; signed: SignedEcho }[]>();
+  /** Places where this peer relayed items that a complete claim set names absent. */
+  private readonly relayedAt = new Set<string>();
   /** What this seat wrote, by place and kind: once each. */
   private readonly sent = new Set<string>();
   private readonly finals = new Map<Seat, ParsedEntry>();
@@ -220,9 +234,10 @@ export class Peer {
       const group = (this.bySeq.get(e.seq) ?? []).filter(
         (q) => q.entry.prev === e.prev && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key && claimRound(q.entry.body) === round,
       );
-      const named = claimedAbsent(step.before, group);
+      const settled = claimedAbsent(step.before, group);
       const mineThere = step.entries.some((q) => q.entry.seat === this.seat && q.entry.body.type !== 'absent');
-      if (named && mineThere) return this.rollback(e.seq);
+      // Only a strict majority's word overrides this seat's own entry: a minority naming it is never applied.
+      if (settled && !settled.minority && mineThere) return this.rollback(e.seq);
     }
     if (via === 'direct') this.incident(violation('Superseded', `an entry for position ${e.seq}, already settled`, { seat: e.seat, seq: e.seq }));
   }
@@ -245,7 +260,8 @@ export class Peer {
   private async handleEcho(echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): Promise<void> {
     if (echo.game !== this.chain.genesis.id) return this.incident(violation('WrongGame', 'an echo of another game', { seat: echo.seat, seq: echo.seq }));
     if (echo.seat === this.seat || echo.seat >= this.n) return;
-    this.lastHeard[echo.seat] = Math.max(this.lastHeard[echo.seat]!, echo.seq);
+    // Nothing unsigned changes who was heard: the echo is kept as a candidate, checked when it matters.
+    this.noteHeard(echo, signed);
     if (echo.seq > this.chain.seq) {
       if (this.pendingEchoes.length < MAX_ECHOES) this.pendingEchoes.push({ echo, signed, entries });
       for (const p of entries) await this.handleEntry(p, 'echo');
@@ -301,8 +317,12 @@ export class Peer {
   private async progress(): Promise<void> {
     while (!this.done) {
       if (expectation(this.chain).kind === 'final') break;
-      const element = assembleElement(this.chain, [...this.pool.values()]);
-      if (!element) break;
+      const held = [...this.pool.values()];
+      const element = assembleElement(this.chain, held, { me: this.seat, timerRanOut: this.timerRanOut() });
+      if (!element) {
+        this.relayAgainstClaims(held);
+        break;
+      }
       const applied = applyElement(this.chain, element);
       if (!applied.ok) {
         const { index, violation: v } = applied.error;
@@ -324,6 +344,7 @@ export class Peer {
     this.chain = next;
     this.pool = new Map();
     this.since = this.now;
+    this.pruneHeard();
     const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(`${seq}|${this.history[seq]!.before.head}`) };
     const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
     this.config.send(makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) }));
@@ -439,19 +460,30 @@ export class Peer {
     if (this.done || timer === null || this.now - this.since < timer) return;
     const x = expectation(this.chain);
     if (x.kind === 'final') return this.finish();
-    if (this.chain.gone[this.seat]) return;
+    // Claims held for this place take effect here only now that this peer's own timer ran out.
+    const place = this.place;
+    await this.progress();
+    if (this.done || this.place !== place || this.chain.gone[this.seat]) return;
     const held = [...this.pool.values()];
     const rounds = this.claimedAt.get(this.place) ?? [];
-    // Claims of a later round only once the last one can no longer settle anywhere (honest peers
-    // that heard different things claimed different sets): the place then settles in that round.
+    // Claims of a later round once the last one can no longer settle anywhere (honest peers that
+    // heard different things claimed different sets), or once it stalled for a whole timer (a
+    // seat that signs nothing): the place then settles in a later round.
     const round = rounds.length;
+    let stalled: { round: number } | undefined;
     if (round > 0) {
+      if (round > MAX_CLAIM_ROUND) return;
       const last = held.filter((p) => p.entry.body.type === 'absent' && claimRound(p.entry.body) === round - 1);
-      if (round > MAX_CLAIM_ROUND || roundCanSettle(this.chain, last)) return;
+      if (roundCanSettle(this.chain, last)) {
+        if (this.now - this.lastClaimAt < timer) return;
+        stalled = { round: round - 1 };
+      }
     }
-    const seats = seatsToClaim(this.chain, this.seat, held, this.lastHeard);
+    await this.checkHeard();
+    const seats = seatsToClaim(this.chain, this.seat, held, this.lastHeard, stalled);
     if (seats.length === 0) return;
     this.claimedAt.set(this.place, [...rounds, seats]);
+    this.lastClaimAt = this.now;
     await this.write(round === 0 ? { type: 'absent', seats } : { type: 'absent', seats, round });
   }
 
@@ -460,7 +492,49 @@ export class Peer {
   private finish(): void {
     if (this.done || !this.chain.closed || !this.chain.end) return;
     const finals = [...this.finals.keys()].sort((a, b) => a - b);
-    this.outcome = { kind: 'finished', end: this.chain.end, finals, absences: this.chain.absences };
+    const absences = this.chain.absences;
+    this.outcome = { kind: 'finished', end: this.chain.end, finals, absences, minority: absences.some((a) => a.minority) };
+  }
+
+  private timerRanOut(): boolean {
+    const timer = this.config.genesis.genesis.settings.timer;
+    return timer !== null && this.now - this.since >= timer;
+  }
+
+  /** Relays, once per place, the items held that a complete claim set names absent: the claimers learn the seat was heard. */
+  private relayAgainstClaims(held: readonly ParsedEntry[]): void {
+    if (this.relayedAt.has(this.place)) return;
+    const items = itemsAgainstClaims(this.chain, held);
+    if (items.length === 0) return;
+    this.relayedAt.add(this.place);
+    this.config.send(makeMessage({ t: 'relay', entries: items.map((e) => ({ text: e.text, sig: e.sig })) }));
+  }
+
+  private noteHeard(echo: Echo, signed: SignedEcho): void {
+    if (echo.seq <= this.lastHeard[echo.seat]! || echo.seq < this.chain.seq - 1) return;
+    const list = this.heardCandidates.get(echo.seat) ?? [];
+    if (list.length >= MAX_HEARD_CANDIDATES || list.some((c) => c.signed.text === signed.text)) return;
+    this.heardCandidates.set(echo.seat, [...list, { seq: echo.seq, signed }]);
+  }
+
+  /** Checks the signatures of the echo candidates that would count as hearing a seat since the last element. */
+  private async checkHeard(): Promise<void> {
+    for (const [seat, list] of this.heardCandidates) {
+      for (const c of [...list].sort((a, b) => b.seq - a.seq)) {
+        if (this.lastHeard[seat]! >= c.seq) break;
+        if (await verifySignature(this.config.scheme, echoCheck(this.chain.genesis, seat, c.signed))) this.lastHeard[seat] = c.seq;
+        else this.incident(violation('BadSignature', `an echo that seat ${seat}'s key did not sign`, { seat, seq: c.seq }));
+      }
+      this.heardCandidates.delete(seat);
+    }
+  }
+
+  private pruneHeard(): void {
+    for (const [seat, list] of this.heardCandidates) {
+      const kept = list.filter((c) => c.seq >= this.chain.seq - 1 && c.seq > this.lastHeard[seat]!);
+      if (kept.length > 0) this.heardCandidates.set(seat, kept);
+      else this.heardCandidates.delete(seat);
+    }
   }
 
   private verdict(v: Violation, evidence: Evidence, truncateAt: number): void {
