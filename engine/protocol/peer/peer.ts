@@ -54,10 +54,19 @@ interface Step {
   readonly stateHash: string;
 }
 
-const MAX_ECHOES = 4096;
+/**
+ * Bounds on what a peer holds for any one seat (issue 9, item 4). Entries are held only for
+ * positions in a window around the current one; within it, a seat has at most MAX_HELD_PER_SEAT
+ * entries held (an honest seat writes one or two per position: its item, its claims, its final
+ * signature), at most MAX_ECHOES_PER_SEAT echoes ahead of this peer and MAX_HEARD_CANDIDATES
+ * unchecked echoes. Past a bound, what that seat sends is refused (a `Flood` incident naming it),
+ * and nothing else changes: other seats' entries are never refused for it.
+ */
+export const FUTURE_WINDOW = 256;
+export const PAST_WINDOW = 256;
+export const MAX_HELD_PER_SEAT = 1024;
+export const MAX_ECHOES_PER_SEAT = 64;
 const MAX_HEARD_CANDIDATES = 4;
-const MAX_KNOWN = 1_000_000;
-const FUTURE_WINDOW = 256;
 
 /**
  * One seat's side of the protocol. It receives messages, checks every entry (signature, game,
@@ -92,6 +101,11 @@ export class Peer {
   private readonly sent = new Set<string>();
   private readonly finals = new Map<Seat, ParsedEntry>();
   private readonly pendingEchoes: { echo: Echo; signed: SignedEcho; entries: readonly ParsedEntry[] }[] = [];
+  /** Entries held per seat (in bySeq, known and slots), and echoes held ahead per seat. */
+  private readonly heldBySeat: number[];
+  private readonly echoesBySeat: number[];
+  /** Positions below this are pruned from bySeq, known and slots. */
+  private prunedBelow = 0;
   private readonly lastHeard: number[];
   private since: number;
   private now: number;
@@ -107,6 +121,13 @@ export class Peer {
     this.now = config.now ?? 0;
     this.since = this.now;
     this.lastHeard = new Array<number>(this.n).fill(-1);
+    this.heldBySeat = new Array<number>(this.n).fill(0);
+    this.echoesBySeat = new Array<number>(this.n).fill(0);
+  }
+
+  /** What this peer holds for each seat, against the bounds (for tests and diagnostics). */
+  get held(): { readonly entries: readonly number[]; readonly echoes: readonly number[]; readonly known: number } {
+    return { entries: [...this.heldBySeat], echoes: [...this.echoesBySeat], known: this.known.size };
   }
 
   /** Acts if the log starts with this seat. Call once every peer exists. */
@@ -178,6 +199,12 @@ export class Peer {
     const e = p.entry;
     if (e.game !== this.chain.genesis.id) return this.incident(violation('WrongGame', 'an entry of another game', { seat: e.seat, seq: e.seq }));
     if (e.seat >= this.n) return this.incident(violation('Malformed', `there is no seat ${e.seat}`, { seq: e.seq }));
+    // Positions outside the window are refused before any signature check (cheap, and bounded).
+    if (e.seq > this.chain.seq + FUTURE_WINDOW) return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
+    if (e.seq < this.prunedBelow) {
+      if (via === 'direct') this.incident(violation('Stale', `an entry for position ${e.seq}, long settled`, { seat: e.seat, seq: e.seq }));
+      return;
+    }
     const known = this.known.get(p.id);
     if (known && known.sig === p.sig) {
       if (via === 'direct' && e.seq < this.chain.seq) this.incident(violation('Stale', `an entry already applied (position ${e.seq}) was sent again`, { seat: e.seat, seq: e.seq }));
@@ -194,8 +221,8 @@ export class Peer {
       if (this.onMyHistory(e.seq, e.prev)) return this.equivocation(other, p);
       return this.incident(violation('WrongPrev', `seat ${e.seat} signed two entries for position ${e.seq} after a history this peer does not hold`, { seat: e.seat, seq: e.seq }));
     }
-    if (e.seq > this.chain.seq + FUTURE_WINDOW || this.known.size >= MAX_KNOWN)
-      return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
+    if (this.heldBySeat[e.seat]! >= MAX_HELD_PER_SEAT)
+      return this.incident(violation('Flood', `seat ${e.seat} has ${MAX_HELD_PER_SEAT} entries awaiting a verdict here: this one is refused`, { seat: e.seat, seq: e.seq }));
     this.remember(p, slot);
     this.lastHeard[e.seat] = Math.max(this.lastHeard[e.seat]!, e.seq - 1);
     if (e.seq < this.chain.seq) return this.handleOld(p, via);
@@ -263,7 +290,12 @@ export class Peer {
     // Nothing unsigned changes who was heard: the echo is kept as a candidate, checked when it matters.
     this.noteHeard(echo, signed);
     if (echo.seq > this.chain.seq) {
-      if (this.pendingEchoes.length < MAX_ECHOES) this.pendingEchoes.push({ echo, signed, entries });
+      if (echo.seq > this.chain.seq + FUTURE_WINDOW) return this.incident(violation('Stale', `an echo of position ${echo.seq}, too far ahead of ${this.chain.seq}`, { seat: echo.seat, seq: echo.seq }));
+      if (this.echoesBySeat[echo.seat]! >= MAX_ECHOES_PER_SEAT) this.incident(violation('Flood', `${MAX_ECHOES_PER_SEAT} echoes of seat ${echo.seat} are already waiting: this one is dropped`, { seat: echo.seat, seq: echo.seq }));
+      else if (!this.pendingEchoes.some((x) => x.signed.text === signed.text)) {
+        this.echoesBySeat[echo.seat]!++;
+        this.pendingEchoes.push({ echo, signed, entries });
+      }
       for (const p of entries) await this.handleEntry(p, 'echo');
       return;
     }
@@ -355,7 +387,11 @@ export class Peer {
       if (b) return this.equivocation(a, b);
     }
     const echoes = this.pendingEchoes.filter((x) => x.echo.seq <= seq);
-    for (const x of echoes) this.pendingEchoes.splice(this.pendingEchoes.indexOf(x), 1);
+    for (const x of echoes) {
+      this.pendingEchoes.splice(this.pendingEchoes.indexOf(x), 1);
+      this.echoesBySeat[x.echo.seat]!--;
+    }
+    this.prune();
     for (const x of echoes) await this.compareEcho(x.echo, x.signed, x.entries);
     for (const p of ready) {
       if (this.done) return;
@@ -434,9 +470,29 @@ export class Peer {
   private remember(p: ParsedEntry, slot: string): void {
     this.slots.set(slot, p);
     this.known.set(p.id, p);
+    this.heldBySeat[p.entry.seat]!++;
     const list = this.bySeq.get(p.entry.seq);
     if (list) list.push(p);
     else this.bySeq.set(p.entry.seq, [p]);
+  }
+
+  /** Forgets entries and places that fell out of the window behind the current position. */
+  private prune(): void {
+    const below = this.chain.seq - PAST_WINDOW;
+    if (below < this.prunedBelow + 64) return;
+    for (let seq = this.prunedBelow; seq < below; seq++) {
+      for (const p of this.bySeq.get(seq) ?? []) {
+        this.known.delete(p.id);
+        if (this.slots.get(slotOf(p.entry)) === p) this.slots.delete(slotOf(p.entry));
+        this.heldBySeat[p.entry.seat]!--;
+      }
+      this.bySeq.delete(seq);
+    }
+    const old = (key: string) => Number(key.slice(0, key.indexOf('|'))) < below;
+    for (const key of this.claimedAt.keys()) if (old(key)) this.claimedAt.delete(key);
+    for (const key of this.sent) if (old(key)) this.sent.delete(key);
+    for (const key of this.relayedAt) if (old(key)) this.relayedAt.delete(key);
+    this.prunedBelow = below;
   }
 
   /** The entries held for the current position after the current history. */
