@@ -59,7 +59,9 @@ export async function play(s: Scenario): Promise<Played> {
   const agents = honestAgents(s.players, s.seed);
   if (s.cheater !== undefined && s.agent) agents[s.cheater] = s.agent;
   const holder: { table?: Table } = {};
-  const tamper: Tamper | undefined = s.tamper ? (text, to) => s.tamper!(text, to, holder.table!) : undefined;
+  // A scripted cheater that rewrites its traffic does not answer catch-up requests either (any
+  // seat may refuse to): its history answers would carry what its tamper withholds.
+  const tamper: Tamper | undefined = s.tamper ? (text, to) => (text.startsWith('{"t":"history"') ? [] : s.tamper!(text, to, holder.table!)) : undefined;
   const table = await setTable(setupFor(s.players), s.seed, agents, {
     settings: { ...SHORT, ...s.settings },
     ...(s.scheme ? { scheme: s.scheme } : {}),

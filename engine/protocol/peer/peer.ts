@@ -16,7 +16,7 @@ import type { SeatSecrets } from '../crypto/secrets.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
 import { type SignatureScheme, verifySignature } from '../crypto/signature.js';
 import { stateDigest } from '../log/state-digest.js';
-import { makeMessage, parseMessage, type SignedEcho } from '../codec/wire.js';
+import { makeMessage, MAX_FETCH, parseMessage, type SignedEcho } from '../codec/wire.js';
 
 /** A player: given what his seat may see and do, picks an action (normally one of `legal`). */
 export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
@@ -41,10 +41,12 @@ export interface PeerConfig {
   readonly secrets: SeatSecrets;
   readonly scheme: SignatureScheme;
   readonly agent: PeerAgent;
-  /** Sends a message to every other peer. */
-  readonly send: (text: string) => void;
+  /** Sends a message to another peer (`to`), or to every other peer. */
+  readonly send: (text: string, to?: Seat) => void;
   /** The logical clock at start (ticks). */
   readonly now?: number;
+  /** The seat may have played this game before (a refreshed page): catch up before writing. */
+  readonly resume?: boolean;
 }
 
 interface Step {
@@ -95,6 +97,20 @@ export class Peer {
   private lastClaimAt = 0;
   /** Echoes not yet signature-checked, a few per seat: they count as hearing from a seat only once checked (at claim time). */
   private heardCandidates = new Map<Seat, { seq: number; signed: SignedEcho }[]>();
+  /** The highest position an echo announced (near enough to be plausible), the catch-up requests sent, the answers given this tick. */
+  private ahead = -1;
+  private catchingUp = false;
+  /**
+   * A resumed seat writes nothing for half a timer: what its former self sent and is still in
+   * flight arrives first (and comes back to it through echoes and catch-up), so it does not sign
+   * a second, different entry where it signed one before. Persisting what it signed is better.
+   */
+  private readonly quietUntil: number;
+  private readonly fetchedAt = new Set<string>();
+  private answers = 0;
+  /** The place where this peer last said again what it said (once per place), and its last echo. */
+  private resentAt = '';
+  private lastEcho: string | undefined;
   /** Places where this peer relayed items that a complete claim set names absent. */
   private readonly relayedAt = new Set<string>();
   /** What this seat wrote, by place and kind: once each. */
@@ -122,6 +138,8 @@ export class Peer {
     this.since = this.now;
     this.lastHeard = new Array<number>(this.n).fill(-1);
     this.heldBySeat = new Array<number>(this.n).fill(0);
+    const timer = config.genesis.genesis.settings.timer;
+    this.quietUntil = config.resume && timer !== null ? this.now + Math.ceil(timer / 2) : -Infinity;
     this.echoesBySeat = new Array<number>(this.n).fill(0);
   }
 
@@ -130,14 +148,18 @@ export class Peer {
     return { entries: [...this.heldBySeat], echoes: [...this.echoesBySeat], known: this.known.size };
   }
 
-  /** Acts if the log starts with this seat. Call once every peer exists. */
+  /**
+   * Acts if the log starts with this seat. Call once every peer exists. A peer that resumes a
+   * game (a refreshed page: `config.resume`) first asks every other peer for what it missed.
+   */
   start(): Promise<void> {
+    if (this.config.resume) this.config.send(makeMessage({ t: 'fetch', from: 0, count: MAX_FETCH }));
     return this.serial(() => this.act());
   }
 
-  /** A message from another peer. */
-  receive(text: unknown): Promise<void> {
-    return this.serial(() => this.handleMessage(text));
+  /** A message from another peer (`from`, when the transport knows it: catch-up answers go there). */
+  receive(text: unknown, from?: Seat): Promise<void> {
+    return this.serial(() => this.handleMessage(text, from));
   }
 
   /** The logical clock moved on: claims absent whoever is late past the timer. */
@@ -184,14 +206,75 @@ export class Peer {
 
   // ------------------------------------------------------------------ receiving
 
-  private async handleMessage(text: unknown): Promise<void> {
+  private async handleMessage(text: unknown, from?: Seat): Promise<void> {
     if (this.done) return;
     const parsed = parseMessage(text, this.config.genesis.genesis.settings.maxMessageBytes);
     if (!parsed.ok) return this.incident(parsed.error);
     const m = parsed.value;
     if (m.t === 'entry') await this.handleEntry(m.entry, 'direct');
     else if (m.t === 'relay') for (const e of m.entries) await this.handleEntry(e, 'relay');
+    else if (m.t === 'fetch') this.answerFetch(m.from, m.count, from);
+    else if (m.t === 'history') await this.handleHistory(m.from, m.elements, from);
     else await this.handleEcho(m.echo, m.signed, m.entries);
+  }
+
+  // ------------------------------------------------------------------ catch-up
+
+  /**
+   * Catch-up (issue 9, item 5): a peer that learns it is behind (an echo of a later position, or
+   * of another element at a position it holds) asks the echoing seat for the elements it lacks,
+   * from its own position (or from where it parted) on, MAX_FETCH at a time. Answers carry signed
+   * entries only: each goes through every check any entry goes through, so a lying responder can
+   * at most waste the asker's time (bounded: one request per place, answers in the window).
+   */
+  private fetch(from: number, to?: Seat): void {
+    const key = `${from}|${this.chain.head}|${to ?? '*'}`;
+    if (this.fetchedAt.has(key)) return;
+    if (this.fetchedAt.size > 4 * this.n) this.fetchedAt.clear();
+    this.fetchedAt.add(key);
+    this.config.send(makeMessage({ t: 'fetch', from, count: MAX_FETCH }), to);
+  }
+
+  /** Answers a catch-up request from this peer's log, within the message size and a few answers per tick. */
+  private answerFetch(from: number, count: number, to?: Seat): void {
+    if (this.answers >= 2 * this.n || from > this.history.length) return;
+    this.answers++;
+    const max = this.config.genesis.genesis.settings.maxMessageBytes - 1024;
+    const elements: { text: string; sig: string }[][] = [];
+    let size = 64;
+    const last = Math.min(this.history.length, from + count);
+    const take = (el: { text: string; sig: string }[]): boolean => {
+      const more = el.reduce((n, e) => n + e.text.length * 2 + e.sig.length + 32, 16);
+      if (size + more > max) return false;
+      size += more;
+      elements.push(el);
+      return true;
+    };
+    let seq = from;
+    for (; seq < last; seq++) if (!take(this.history[seq]!.entries.map((e) => ({ text: e.text, sig: e.sig })))) break;
+    // Up to this peer's head: also the entries it holds for its current place, so that a seat
+    // that lost its memory gets back what it signed there before writing anything new.
+    const pending = this.candidates();
+    if (seq === this.history.length && pending.length > 0) take(pending.map((e) => ({ text: e.text, sig: e.sig })));
+    if (elements.length > 0) this.config.send(makeMessage({ t: 'history', from, elements }), to);
+  }
+
+  private async handleHistory(from: number, elements: readonly (readonly ParsedEntry[])[], sender?: Seat): Promise<void> {
+    const before = this.chain.seq;
+    // No writing in the middle of an answer: this seat's own entries may come later in it.
+    this.catchingUp = true;
+    try {
+      for (const [i, el] of elements.entries()) {
+        if (this.done) return;
+        if (from + i > this.chain.seq + FUTURE_WINDOW) break;
+        for (const p of el) await this.handleEntry(p, 'relay');
+      }
+    } finally {
+      this.catchingUp = false;
+    }
+    await this.act();
+    // Still behind what was announced, and this answer helped: the next part.
+    if (!this.done && this.chain.seq > before && this.ahead >= this.chain.seq) this.fetch(this.chain.seq, sender);
   }
 
   private async handleEntry(p: ParsedEntry, via: 'direct' | 'relay' | 'echo'): Promise<void> {
@@ -289,6 +372,10 @@ export class Peer {
     if (echo.seat === this.seat || echo.seat >= this.n) return;
     // Nothing unsigned changes who was heard: the echo is kept as a candidate, checked when it matters.
     this.noteHeard(echo, signed);
+    // Another seat applied this position already: this peer is behind (checked first: only a
+    // seat's own signature makes a peer ask around). Two or more behind: catch up from it.
+    if (echo.seq >= this.chain.seq && echo.seq > this.ahead && (await verifySignature(this.config.scheme, echoCheck(this.chain.genesis, echo.seat, signed)))) this.ahead = echo.seq;
+    if (echo.seq > this.chain.seq) this.fetch(this.chain.seq, echo.seat);
     if (echo.seq > this.chain.seq) {
       if (echo.seq > this.chain.seq + FUTURE_WINDOW) return this.incident(violation('Stale', `an echo of position ${echo.seq}, too far ahead of ${this.chain.seq}`, { seat: echo.seat, seq: echo.seq }));
       if (this.echoesBySeat[echo.seat]! >= MAX_ECHOES_PER_SEAT) this.incident(violation('Flood', `${MAX_ECHOES_PER_SEAT} echoes of seat ${echo.seat} are already waiting: this one is dropped`, { seat: echo.seat, seq: echo.seq }));
@@ -325,6 +412,8 @@ export class Peer {
     // Another element at this position: its entries carry the proof of an equivocation, if any.
     for (const p of entries) await this.handleEntry(p, 'echo');
     if (!this.done) this.incident(violation('Superseded', `seat ${echo.seat} settled position ${echo.seq} otherwise`, { seat: echo.seat, seq: echo.seq }));
+    // The echoing seat holds another history from there: fetch it (its claims may settle it for this peer too).
+    if (!this.done && echo.seq + PAST_WINDOW >= this.chain.seq) this.fetch(echo.seq, echo.seat);
   }
 
   /**
@@ -379,7 +468,8 @@ export class Peer {
     this.pruneHeard();
     const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(`${seq}|${this.history[seq]!.before.head}`) };
     const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
-    this.config.send(makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) }));
+    this.lastEcho = makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) });
+    this.config.send(this.lastEcho);
     // Entries and echoes that were ahead of this peer (two of one seat for one place: equivocation).
     const ready = this.candidates();
     for (const [i, a] of ready.entries()) {
@@ -408,7 +498,7 @@ export class Peer {
 
   /** Writes what the log awaits from this seat, once per position. */
   private async act(): Promise<void> {
-    if (this.done) return;
+    if (this.done || this.catchingUp || this.now < this.quietUntil) return;
     const chain = this.chain;
     const x = expectation(chain);
     const key = `${this.place}|${x.kind}`;
@@ -513,7 +603,20 @@ export class Peer {
   private async handleTick(now: number): Promise<void> {
     this.now = Math.max(this.now, now);
     const timer = this.config.genesis.genesis.settings.timer;
-    if (this.done || timer === null || this.now - this.since < timer) return;
+    if (this.done || timer === null) return;
+    // Half-way through the timer at a place, say again what this seat said here (its entries and
+    // its echo of the last element): a lost message must not make a present seat look absent.
+    this.answers = 0;
+    if (this.now >= this.quietUntil && this.now - Math.ceil(timer / 2) < this.quietUntil) await this.act();
+    if (this.done) return;
+    if (this.now - this.since >= timer / 2 && this.resentAt !== this.place) {
+      this.resentAt = this.place;
+      // Someone is ahead while this peer waits: ask everyone for what it lacks.
+      if (this.ahead >= this.chain.seq) this.fetch(this.chain.seq);
+      if (this.lastEcho) this.config.send(this.lastEcho);
+      for (const p of this.candidates()) if (p.entry.seat === this.seat) this.config.send(makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
+    }
+    if (this.now - this.since < timer) return;
     const x = expectation(this.chain);
     if (x.kind === 'final') return this.finish();
     // Claims held for this place take effect here only now that this peer's own timer ran out.

@@ -13,7 +13,7 @@ import { bestScheme, type SignatureScheme } from '../crypto/signature.js';
 
 /**
  * An in-process network of peers, for simulations and tests: every message goes through one
- * first-in first-out queue, and the logical clock moves on by one timer period whenever the
+ * first-in first-out queue, and the logical clock moves on by half a timer period whenever the
  * queue is empty, so that timers fire exactly when nothing else can happen. Any seat's outgoing
  * messages can be rewritten per recipient (a scripted cheater), and anything can be injected.
  */
@@ -51,10 +51,10 @@ export class Network {
   }
 
   /** Makes the `send` function of seat `from`. */
-  sender(from: Seat): (text: string) => void {
-    return (text) => {
+  sender(from: Seat): (text: string, only?: Seat) => void {
+    return (text, only) => {
       for (let to = 0; to < this.size; to++) {
-        if (to === from) continue;
+        if (to === from || (only !== undefined && to !== only)) continue;
         const tamper = this.options.tamper?.[from];
         for (const t of tamper ? tamper(text, to, this) : [text]) this.queue.push({ from, to, text: t });
       }
@@ -89,7 +89,7 @@ export class Network {
         const peer = this.peers[d.to];
         if (!peer) continue;
         try {
-          await peer.receive(d.text);
+          await peer.receive(d.text, d.from);
         } catch (e) {
           if (!this.options.cheaters?.includes(d.to)) throw e;
         }
@@ -97,8 +97,9 @@ export class Network {
       }
       this.options.onIdle?.(this);
       if (this.queue.length > 0) continue;
-      if (timer === null || ++idle > 4) return 'stuck';
-      this.now += timer;
+      if (timer === null || ++idle > 8) return 'stuck';
+      // Half a timer at a time: peers say things again half-way, then claim.
+      this.now += Math.max(1, Math.ceil(timer / 2));
       for (const p of this.peers) {
         try {
           await p.tick(this.now);
@@ -123,6 +124,8 @@ export interface Table {
   readonly secrets: readonly SeatSecrets[];
   readonly network: Network;
   readonly scheme: SignatureScheme;
+  /** Replaces a seat's peer by a fresh one that knows only the genesis and its secrets (a refreshed page). */
+  respawn(seat: Seat): Peer;
 }
 
 /** Seat secrets from a seed (simulations and tests; play uses crypto.getRandomValues). */
@@ -147,10 +150,10 @@ export async function setTable(setup: GameSetup, seed: string, agents: readonly 
   const checked = await checkGenesisSignatures(scheme, genesis, genesisSignatures);
   if (!checked.ok) throw new Error(`setTable: ${checked.error.message}`);
   const network = new Network(secrets.length, options);
-  for (const s of secrets) {
-    network.peers.push(new Peer({ genesis, genesisSignatures, secrets: s, scheme, agent: agents[s.seat]!, send: network.sender(s.seat) }));
-  }
-  return { genesis, genesisSignatures, secrets, network, scheme };
+  const peerFor = (s: SeatSecrets, resume: boolean) => new Peer({ genesis, genesisSignatures, secrets: s, scheme, agent: agents[s.seat]!, send: network.sender(s.seat), now: network.now, resume });
+  for (const s of secrets) network.peers.push(peerFor(s, false));
+  const respawn = (seat: Seat): Peer => (network.peers[seat] = peerFor(secrets[seat]!, true));
+  return { genesis, genesisSignatures, secrets, network, scheme, respawn };
 }
 
 export interface ProtocolGame {
