@@ -20,7 +20,7 @@ export { type Transport, type PeerState, type TransportReport, PEER_STATES } fro
 export { type MeshOptions, type MeshTiming, type PeerServerAddress, DEFAULT_TIMING, makeMesh } from './mesh.js';
 export { meshIds, meshToken } from './ids.js';
 export { type Faults, type FaultStats, type FaultyTransport, withFaults } from './faults.js';
-export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type GameSession, type SessionView, type Cheat, type Finished, startNetGame, sessionFromPeer } from './game.js';
+export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type GameSession, type SessionView, type Cheat, type Finished, startNetGame } from './game.js';
 export {
   type Lobby,
   type LobbyOptions,

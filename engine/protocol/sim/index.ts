@@ -5,7 +5,8 @@ import { RULES_VERSION, type GameSetup } from '../../map/setup.js';
 import { fromHex } from '../crypto/bytes.js';
 import { PROTOCOL } from '../crypto/digest.js';
 import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from '../codec/genesis.js';
-import { type Outcome, Peer, type PeerAgent } from '../peer/peer.js';
+import type { Outcome, PeerAgent } from '../peer/core.js';
+import { makePeerSession, type PeerSession } from '../peer/session.js';
 import type { Replay } from '../codec/replay.js';
 import { makeSeatSecrets, type SeatSecrets, seatIdentity } from '../crypto/secrets.js';
 import { checkGenesisSignatures, signGenesis } from '../crypto/signing.js';
@@ -33,11 +34,11 @@ export interface NetworkOptions {
   /** Called with every delivery (a spy's recorder). */
   readonly onDeliver?: (d: Delivery) => void;
   /** Called when no message is in flight, before the clock moves on (tests release held messages here). */
-  readonly onIdle?: (net: Network) => void;
+  readonly onIdle?: (net: Network) => void | Promise<void>;
 }
 
 export class Network {
-  readonly peers: Peer[] = [];
+  readonly peers: PeerSession[] = [];
   now = 0;
   delivered = 0;
   private readonly queue: Delivery[] = [];
@@ -66,7 +67,7 @@ export class Network {
     this.queue.push({ from, to, text });
   }
 
-  get honest(): Peer[] {
+  get honest(): PeerSession[] {
     return this.peers.filter((p) => !this.options.cheaters?.includes(p.seat));
   }
 
@@ -95,7 +96,7 @@ export class Network {
         }
         continue;
       }
-      this.options.onIdle?.(this);
+      await this.options.onIdle?.(this);
       if (this.queue.length > 0) continue;
       if (timer === null || ++idle > 8) return 'stuck';
       // Half a timer at a time: peers say things again half-way, then claim.
@@ -125,7 +126,7 @@ export interface Table {
   readonly network: Network;
   readonly scheme: SignatureScheme;
   /** Replaces a seat's peer by a fresh one that knows only the genesis and its secrets (a refreshed page). */
-  respawn(seat: Seat): Peer;
+  respawn(seat: Seat): PeerSession;
 }
 
 /** Seat secrets from a seed (simulations and tests; play uses crypto.getRandomValues). */
@@ -138,7 +139,8 @@ export function makeGenesis(game: string, setup: GameSetup, secrets: readonly Se
 }
 
 /** Sets a table: secrets, the genesis signed by every seat, one peer per seat on an in-process network. */
-export async function setTable(setup: GameSetup, seed: string, agents: readonly PeerAgent[], options: TableOptions = {}): Promise<Table> {
+/** Sets a table; a seat without an agent is a person's, whose choices come through its session's submit. */
+export async function setTable(setup: GameSetup, seed: string, agents: readonly (PeerAgent | undefined)[], options: TableOptions = {}): Promise<Table> {
   const scheme = options.scheme ?? (await bestScheme());
   const settings: ProtocolSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const secrets = setup.players.map((_, seat) => simSecrets(seed, seat, settings.beaconLength));
@@ -150,9 +152,12 @@ export async function setTable(setup: GameSetup, seed: string, agents: readonly 
   const checked = await checkGenesisSignatures(scheme, genesis, genesisSignatures);
   if (!checked.ok) throw new Error(`setTable: ${checked.error.message}`);
   const network = new Network(secrets.length, options);
-  const peerFor = (s: SeatSecrets, resume: boolean) => new Peer({ genesis, genesisSignatures, secrets: s, scheme, agent: agents[s.seat]!, send: network.sender(s.seat), now: network.now, resume });
+  const peerFor = (s: SeatSecrets, resume: boolean) => makePeerSession({ genesis, genesisSignatures, secrets: s, scheme, ...(agents[s.seat] ? { agent: agents[s.seat]! } : {}), send: network.sender(s.seat), now: network.now, resume });
   for (const s of secrets) network.peers.push(peerFor(s, false));
-  const respawn = (seat: Seat): Peer => (network.peers[seat] = peerFor(secrets[seat]!, true));
+  const respawn = (seat: Seat): PeerSession => {
+    network.peers[seat]?.dispose();
+    return (network.peers[seat] = peerFor(secrets[seat]!, true));
+  };
   return { genesis, genesisSignatures, secrets, network, scheme, respawn };
 }
 

@@ -1,7 +1,8 @@
 import type { GameState } from '../../core/state.js';
 import type { Vault } from '../../core/vault.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { legalOptions, stateHash } from '../../game.js';
+import { applyAction, legalOptions, stateHash } from '../../game.js';
+import { err, ok, type Result } from '../../core/result.js';
 import type { Option } from '../../core/options.js';
 import { assembleElement, itemsAgainstClaims, roundCanSettle, seatsToClaim } from '../log/assemble.js';
 import { linkIndex } from '../log/beacon.js';
@@ -18,7 +19,7 @@ import { type SignatureScheme, verifySignature } from '../crypto/signature.js';
 import { stateDigest } from '../log/state-digest.js';
 import { makeMessage, MAX_FETCH, parseMessage, type SignedEcho } from '../codec/wire.js';
 
-/** A player: given what his seat may see and do, picks an action (normally one of `legal`). */
+/** A player: given what his seat may see and do, picks an action (normally one of `legal`), at once or later. */
 export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
 
 export type Outcome =
@@ -40,13 +41,14 @@ export interface PeerConfig {
   readonly genesisSignatures: readonly string[];
   readonly secrets: SeatSecrets;
   readonly scheme: SignatureScheme;
-  readonly agent: PeerAgent;
   /** Sends a message to another peer (`to`), or to every other peer. */
   readonly send: (text: string, to?: Seat) => void;
   /** The logical clock at start (ticks). */
   readonly now?: number;
   /** The seat may have played this game before (a refreshed page): catch up before writing. */
   readonly resume?: boolean;
+  /** Called after every change of the chain or the outcome (each element applied, a rollback, the end). */
+  readonly onChange?: () => void;
 }
 
 interface Step {
@@ -77,7 +79,7 @@ const MAX_HEARD_CANDIDATES = 4;
  * signature), echoes every element, and claims absent whoever its logical timer says is late.
  * Messages are handled one at a time, in arrival order.
  */
-export class Peer {
+export class PeerCore {
   readonly seat: Seat;
   chain: Chain;
   outcome: Outcome = { kind: 'playing' };
@@ -92,7 +94,7 @@ export class Peer {
   private readonly known = new Map<string, ParsedEntry>();
   private readonly slots = new Map<string, ParsedEntry>();
   /** The seats this seat claimed absent, by place (`seq|prev`) and round: a claim binds its signer at that place only. */
-  private readonly claimedAt = new Map<string, readonly (readonly Seat[])[]>();
+  readonly claimedAt = new Map<string, readonly (readonly Seat[])[]>();
   /** When this seat signed its last claim at the current place: a round that stalls for a whole timer moves on. */
   private lastClaimAt = 0;
   /** Echoes not yet signature-checked, a few per seat: they count as hearing from a seat only once checked (at claim time). */
@@ -198,9 +200,12 @@ export class Peer {
     };
   }
 
-  private serial(task: () => Promise<void>): Promise<void> {
+  private serial<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task);
-    this.queue = run.catch(() => undefined);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
@@ -363,6 +368,7 @@ export class Peer {
     this.pool = new Map();
     for (const q of this.candidates()) if (!(q.entry.seat === this.seat && q.entry.body.type !== 'absent')) this.pool.set(q.id, q);
     this.since = this.now;
+    this.config.onChange?.();
     this.incident(violation('Superseded', `this seat was declared absent at position ${seq}: its late entry is void`, { seat: this.seat, seq }));
     await this.progress();
   }
@@ -466,6 +472,7 @@ export class Peer {
     this.pool = new Map();
     this.since = this.now;
     this.pruneHeard();
+    this.config.onChange?.();
     const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(`${seq}|${this.history[seq]!.before.head}`) };
     const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
     this.lastEcho = makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) });
@@ -506,9 +513,8 @@ export class Peer {
     let body: Body | undefined;
     switch (x.kind) {
       case 'main':
-        if (x.seat !== this.seat) return;
-        body = this.chooseAction(chain);
-        break;
+        // This seat's own choice comes through submit() (a person, or the session's agent).
+        return;
       case 'random': {
         const link = chain.gone[this.seat] ? undefined : this.config.secrets.beacon[linkIndex(x.event)];
         if (link) body = { type: 'link', event: x.event, link };
@@ -526,18 +532,36 @@ export class Peer {
     await this.write(body);
   }
 
-  private chooseAction(chain: Chain): Body | undefined {
-    const vault = this.config.secrets.vault;
-    const legal = legalOptions(chain.state, this.seat, vault);
-    if (legal.length === 0) return undefined;
-    let action: unknown;
-    try {
-      action = this.config.agent(chain.state, this.seat, legal, vault);
-    } catch {
-      return undefined;
-    }
-    if (typeof action !== 'object' || action === null || Array.isArray(action)) return undefined;
-    return { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] };
+  /** Whether the log awaits this seat's own action now, and it has not written it yet. */
+  get awaitsAction(): boolean {
+    const x = expectation(this.chain);
+    return !this.done && !this.catchingUp && this.now >= this.quietUntil && x.kind === 'main' && x.seat === this.seat && !this.sent.has(`${this.place}|main`);
+  }
+
+  /** The legal options of this seat now (what an agent chooses from). */
+  options(): readonly Option[] {
+    return legalOptions(this.chain.state, this.seat, this.config.secrets.vault);
+  }
+
+  /**
+   * This seat's action at the current place (a person's choice or an agent's): refused, with
+   * nothing changed, unless the log awaits this seat's action now and the rules take it.
+   */
+  submit(action: unknown): Promise<Result<void, string>> {
+    return this.serial(async () => {
+      if (!this.awaitsAction) return err(this.done ? 'the game is over' : 'this seat is not awaited now');
+      if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== this.seat) return err(`an action is an object naming seat ${this.seat}`);
+      let legal: Result<GameState, { message: string }>;
+      try {
+        legal = applyAction(this.chain.state, action);
+      } catch (e) {
+        return err(`the engine failed: ${e instanceof Error ? e.message : 'unknown error'}`);
+      }
+      if (!legal.ok) return err(`this action is not legal now: ${legal.error.message}`);
+      this.sent.add(`${this.place}|main`);
+      await this.write({ type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] });
+      return ok(undefined);
+    });
   }
 
   /** Whether this seat claimed `seat` absent at the current place, in any round. */
@@ -653,6 +677,7 @@ export class Peer {
     const finals = [...this.finals.keys()].sort((a, b) => a - b);
     const absences = this.chain.absences;
     this.outcome = { kind: 'finished', end: this.chain.end, finals, absences, minority: absences.some((a) => a.minority) };
+    this.config.onChange?.();
   }
 
   private timerRanOut(): boolean {
@@ -701,6 +726,7 @@ export class Peer {
     this.outcome = { kind: 'cheat', seat: v.seat!, code: v.code, seq: v.seq ?? this.chain.seq, message: v.message, ...(v.rule ? { rule: v.rule } : {}) };
     this.evidence = evidence;
     this.truncateAt = Math.min(truncateAt, this.history.length);
+    this.config.onChange?.();
     // Pass the proof on, so that every honest peer reaches the same verdict.
     if (evidence.echo) {
       this.config.send(makeMessage({ t: 'echo', echo: evidence.echo, entries: [] }));
