@@ -138,8 +138,10 @@ export function makeGenesis(game: string, setup: GameSetup, secrets: readonly Se
   return { protocol: PROTOCOL, game, rules: RULES_VERSION, setup, seats: secrets.map(seatIdentity), settings };
 }
 
-/** Sets a table: secrets, the genesis signed by every seat, one peer per seat on an in-process network. */
-/** Sets a table; a seat without an agent is a person's, whose choices come through its session's submit. */
+/**
+ * Sets a table: secrets, the genesis signed by every seat, one peer session per seat on an
+ * in-process network. A seat without an agent is a person's: its choices come through submit.
+ */
 export async function setTable(setup: GameSetup, seed: string, agents: readonly (PeerAgent | undefined)[], options: TableOptions = {}): Promise<Table> {
   const scheme = options.scheme ?? (await bestScheme());
   const settings: ProtocolSettings = { ...DEFAULT_SETTINGS, ...options.settings };
