@@ -549,15 +549,15 @@ export class PeerCore {
    */
   submit(action: unknown): Promise<Result<void, string>> {
     return this.serial(async () => {
-      if (!this.awaitsAction) return err(this.done ? 'the game is over' : 'this seat is not awaited now');
-      if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== this.seat) return err(`an action is an object naming seat ${this.seat}`);
+      if (!this.awaitsAction) return err(this.done ? 'the game is over' : 'it is not your turn');
+      if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== this.seat) return err('this action is not legal now');
       let legal: Result<GameState, { message: string }>;
       try {
         legal = applyAction(this.chain.state, action);
       } catch (e) {
-        return err(`the engine failed: ${e instanceof Error ? e.message : 'unknown error'}`);
+        return err('this action is not legal now');
       }
-      if (!legal.ok) return err(`this action is not legal now: ${legal.error.message}`);
+      if (!legal.ok) return err('this action is not legal now');
       this.sent.add(`${this.place}|main`);
       await this.write({ type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] });
       return ok(undefined);
