@@ -18,6 +18,7 @@ import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js
 import { type SignatureScheme, verifySignature } from '../crypto/signature.js';
 import { stateDigest } from '../log/state-digest.js';
 import { makeMessage, MAX_FETCH, parseMessage, type SignedEcho } from '../codec/wire.js';
+import { historyAnswer } from './catch-up.js';
 
 /** A player: given what his seat may see and do, picks an action (normally one of `legal`), at once or later. */
 export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
@@ -244,23 +245,8 @@ export class PeerCore {
   private answerFetch(from: number, count: number, to?: Seat): void {
     if (this.answers >= 2 * this.n || from > this.history.length) return;
     this.answers++;
-    const max = this.config.genesis.genesis.settings.maxMessageBytes - 1024;
-    const elements: { text: string; sig: string }[][] = [];
-    let size = 64;
-    const last = Math.min(this.history.length, from + count);
-    const take = (el: { text: string; sig: string }[]): boolean => {
-      const more = el.reduce((n, e) => n + e.text.length * 2 + e.sig.length + 32, 16);
-      if (size + more > max) return false;
-      size += more;
-      elements.push(el);
-      return true;
-    };
-    let seq = from;
-    for (; seq < last; seq++) if (!take(this.history[seq]!.entries.map((e) => ({ text: e.text, sig: e.sig })))) break;
-    // Up to this peer's head: also the entries it holds for its current place, so that a seat
-    // that lost its memory gets back what it signed there before writing anything new.
-    const pending = this.candidates();
-    if (seq === this.history.length && pending.length > 0) take(pending.map((e) => ({ text: e.text, sig: e.sig })));
+    // Up to this peer's head: also the entries it holds for its current place.
+    const elements = historyAnswer(this.history, from, count, this.config.genesis.genesis.settings.maxMessageBytes, this.candidates());
     if (elements.length > 0) this.config.send(makeMessage({ t: 'history', from, elements }), to);
   }
 
