@@ -109,16 +109,26 @@ describe('a game never hangs while a majority of seats is present', () => {
       let cut: number | undefined;
       // A's echo of element k goes out, the log now awaiting B's action; then A and B fall silent
       // together. A was heard after element k: only B lacks, and A's claim is needed too.
-      const silent = (me: Seat) => (text: string, _to: Seat, net: Network): string[] => {
+      const awaitsB = (net: Network, s: Seat) => {
+        const c = net.peers[s]!.chain;
+        const x = expectation(c);
+        return c.seq > 12 && x.kind === 'main' && x.seat === B;
+      };
+      const silentA = (text: string, _to: Seat, net: Network): string[] => {
         const m = read(text, net);
-        const x = expectation(net.peers[A]!.chain);
-        if (cut === undefined && me === A && m?.t === 'echo' && m.echo.seq > 12 && x.kind === 'main' && x.seat === B) {
+        if (cut === undefined && m?.t === 'echo' && awaitsB(net, A)) {
           cut = m.echo.seq;
           return [text];
         }
         return cut === undefined ? [text] : [];
       };
-      const table = await run(players, `after-echo-${players}`, { cheaters: [A, B], tamper: { [A]: silent(A), [B]: silent(B) } });
+      // B falls silent as soon as it is awaited there (its echo of element k included).
+      let bSilent = false;
+      const silentB = (text: string, _to: Seat, net: Network): string[] => {
+        if (awaitsB(net, B)) bSilent = true;
+        return bSilent ? [] : [text];
+      };
+      const table = await run(players, `after-echo-${players}`, { cheaters: [A, B], tamper: { [A]: silentA, [B]: silentB } });
       expect(cut).toBeDefined();
       const o = await sameFinish(table);
       expect(o.absences.some((a) => a.seats.includes(A) && a.seats.includes(B))).toBe(true);
