@@ -4,11 +4,11 @@ import type { Seat } from '../../core/vocabulary.js';
 import { applyAction, legalOptions, stateHash } from '../../game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { Option } from '../../core/options.js';
-import { assembleElement, itemsAgainstClaims, roundCanSettle, seatsToClaim } from '../log/assemble.js';
+import { assembleElement, itemsAgainstClaims, seatsToClaim } from '../log/assemble.js';
 import { linkIndex } from '../log/beacon.js';
 import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, slotOf, startChain } from '../log/chain.js';
 import type { Echo } from '../codec/echo.js';
-import { type Body, claimRound, MAX_CLAIM_ROUND, type ParsedEntry } from '../codec/entry.js';
+import { type Body, claimRound, type ParsedEntry } from '../codec/entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from '../errors.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
 import { finalOpenings } from '../log/openings.js';
@@ -19,6 +19,7 @@ import { type SignatureScheme, verifySignature } from '../crypto/signature.js';
 import { stateDigest } from '../log/state-digest.js';
 import { makeMessage, MAX_FETCH, parseMessage, type SignedEcho } from '../codec/wire.js';
 import { historyAnswer } from './catch-up.js';
+import { nextClaimRound } from './claims.js';
 
 /** A player: given what his seat may see and do, picks an action (normally one of `legal`), at once or later. */
 export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
@@ -635,19 +636,9 @@ export class PeerCore {
     if (this.done || this.place !== place || this.chain.gone[this.seat]) return;
     const held = [...this.pool.values()];
     const rounds = this.claimedAt.get(this.place) ?? [];
-    // Claims of a later round once the last one can no longer settle anywhere (honest peers that
-    // heard different things claimed different sets), or once it stalled for a whole timer (a
-    // seat that signs nothing): the place then settles in a later round.
-    const round = rounds.length;
-    let stalled: { round: number } | undefined;
-    if (round > 0) {
-      if (round > MAX_CLAIM_ROUND) return;
-      const last = held.filter((p) => p.entry.body.type === 'absent' && claimRound(p.entry.body) === round - 1);
-      if (roundCanSettle(this.chain, last)) {
-        if (this.now - this.lastClaimAt < timer) return;
-        stalled = { round: round - 1 };
-      }
-    }
+    const next = nextClaimRound(this.chain, held, rounds.length, this.now - this.lastClaimAt, timer);
+    if (!next) return;
+    const { round, stalled } = next;
     await this.checkHeard();
     const seats = seatsToClaim(this.chain, this.seat, held, this.lastHeard, stalled);
     if (seats.length === 0) return;
