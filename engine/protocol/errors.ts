@@ -18,6 +18,8 @@ export const VIOLATION_CODES = [
   'Stale',
   'WrongPrev',
   'Superseded',
+  /** A seat sent more than a peer holds for one seat (entries awaiting a verdict, echoes): refused, nothing else changes. */
+  'Flood',
   /** The engine threw: a bug in the rules, not a seat's fault. */
   'EngineError',
   // Proof: signed by the seat named.

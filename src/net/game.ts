@@ -5,12 +5,12 @@
  * into typed events for the UI: each new view, peers' connection states, what was dropped,
  * the end, and a desync (a divergence of state) with the element and the seats involved.
  *
- * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose). Until
- * makePeerSession lands, `sessionFromPeer` adapts the protocol's current Peer class behind it.
+ * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose): by default the
+ * protocol's makePeerSession, built from the config fields.
  */
-import { applyAction, awaiting, err, type GameState, ok, type Result, type SeatAction } from '../../engine/index.js';
+import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import { type Outcome, type ParsedGenesis, Peer, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type Violation } from '../../engine/protocol/index.js';
+import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type Violation } from '../../engine/protocol/index.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 /** What the UI reads of a session (the subset of INTERFACES.md's PeerView this module needs). */
@@ -37,7 +37,7 @@ export interface GameSession {
   tick(now: number): Promise<void> | void;
   replay(): Replay;
   dispose(): void;
-  /** Acts if the log starts with this seat (the Peer class needs telling once; sessions act by themselves). */
+  /** Acts if the log starts with this seat (makePeerSession's sessions act on start, receive and tick). */
   start?(): Promise<void>;
 }
 
@@ -50,46 +50,6 @@ export interface SessionConfig {
   readonly scheme: SignatureScheme;
   /** A bot's choices. None: a person, whose choices come through submit(). */
   readonly agent?: PeerAgent;
-}
-
-/** The protocol's Peer class behind the PeerSession shape (until makePeerSession is on main). */
-export function sessionFromPeer(config: SessionConfig & { send: Send; now?: number }): GameSession & { readonly seat: Seat; start(): Promise<void> } {
-  // A person's seat: the Peer asks its agent when the log awaits this seat; the agent answers
-  // with the submitted action once (nothing yet: the Peer asks again on the next submit).
-  let pending: unknown;
-  // The log may have moved on between the click and the Peer's asking (a stored log being checked
-  // again, an absence settled): an action no longer legal is dropped, never signed.
-  const person: PeerAgent = (state, seat) => {
-    const action = pending;
-    pending = undefined;
-    return action !== undefined && isLegal(state, seat, action) ? action : undefined;
-  };
-  const peer = new Peer({ ...config, agent: config.agent ?? person, send: (text) => config.send(text) });
-  return {
-    seat: peer.seat,
-    view: () => ({ state: peer.state, seq: peer.chain.seq, head: peer.head, outcome: peer.outcome, incidents: peer.incidents }),
-    async submit(action) {
-      if (config.agent) return err('this seat is played by a bot');
-      const state = peer.state;
-      const who = awaiting(state);
-      if (peer.done || who.kind !== 'seat' || who.seat !== peer.seat) return err('it is not your turn');
-      if (!isLegal(state, peer.seat, action)) return err('this action is not legal now');
-      pending = action;
-      await peer.start();
-      return ok(undefined);
-    },
-    receive: (text) => peer.receive(text),
-    tick: (now) => peer.tick(now),
-    replay: () => peer.replay(),
-    start: () => peer.start(),
-    dispose: () => undefined,
-  };
-}
-
-/** Whether a person's action (anything from the page) is this seat's and the rules take it now: the engine alone decides. */
-function isLegal(state: GameState, seat: Seat, action: unknown): boolean {
-  if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== seat) return false;
-  return applyAction(state, action as SeatAction).ok;
 }
 
 export type Cheat = Extract<Outcome, { kind: 'cheat' }>;
@@ -119,7 +79,7 @@ export type NetGameEvent =
 
 export interface NetGameOptions extends Partial<SessionConfig> {
   readonly transport: Transport;
-  /** Makes the session with the transport's send; by default the protocol's Peer from the config fields. */
+  /** Makes the session with the transport's send; by default makePeerSession from the config fields. */
   readonly session?: (send: Send) => GameSession;
   /** Page milliseconds per tick of the protocol's logical clock (the genesis timer counts ticks). Default 1000. */
   readonly tickMs?: number;
@@ -149,7 +109,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
   const tickMs = options.tickMs ?? 1000;
   const events = new Listeners<[NetGameEvent]>();
   const send: Send = (text, to) => transport.send(text, to);
-  const session = options.session ? options.session(send) : sessionFromPeer({ ...configOf(options), send });
+  const session: GameSession = options.session ? options.session(send) : makePeerSession({ ...configOf(options), send });
   const started = performance.now();
   let lastSeq = -1;
   let lastOutcome: Outcome['kind'] = 'playing';

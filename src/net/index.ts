@@ -21,7 +21,7 @@ export { type MeshOptions, type MeshTiming, type PeerServerAddress, DEFAULT_TIMI
 export { meshIds, meshToken, watcherId, isWatcherId } from './ids.js';
 export { type Watched, publishForWatchers, findWatched, readWatched } from './watch.js';
 export { type Faults, type FaultStats, type FaultyTransport, withFaults } from './faults.js';
-export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type GameSession, type SessionView, type Cheat, type Finished, startNetGame, sessionFromPeer } from './game.js';
+export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type GameSession, type SessionView, type Cheat, type Finished, startNetGame } from './game.js';
 export {
   type Lobby,
   type LobbyOptions,

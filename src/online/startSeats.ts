@@ -1,7 +1,7 @@
 import { greedyAgent } from '../../engine/agents/index.js';
 import { fromHex, type Seat, toHex } from '../../engine/index.js';
-import { makeMessage, makeSeatSecrets, type ParsedGenesis, parseGenesisText, type SeatSecrets, type SignatureScheme, type SignedEntry } from '../../engine/protocol/index.js';
-import { makeMesh, meshIds, meshToken, type NetConfig, type NetGame, peerServerAddress, sessionFromPeer, startNetGame } from '../net/index.js';
+import { makeMessage, makePeerSession, makeSeatSecrets, type ParsedGenesis, parseGenesisText, type SeatSecrets, type SignatureScheme, type SignedEntry } from '../../engine/protocol/index.js';
+import { makeMesh, meshIds, meshToken, type NetConfig, type NetGame, peerServerAddress, startNetGame } from '../net/index.js';
 import type { StoredOnline } from './store.js';
 
 /** One seat this page plays: a person's, or a bot's on the bots' host. */
@@ -41,7 +41,8 @@ export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme
     const game = startNetGame({
       transport,
       session: (send) => {
-        const session = sessionFromPeer({ genesis, genesisSignatures, secrets, scheme, send, ...agent });
+        // A page that resumes asks the other seats for what it missed while it was away.
+        const session = makePeerSession({ genesis, genesisSignatures, secrets, scheme, send, ...agent, ...(log.length > 0 ? { resume: true } : {}) });
         for (const entries of log) void session.receive(makeMessage({ t: 'relay', entries }));
         return session;
       },

@@ -4,6 +4,7 @@ import {
   DEFAULT_SETTINGS,
   makeGenesisText,
   makeMessage,
+  makePeerSession,
   makeSeatSecrets,
   parseGenesisText,
   PROTOCOL,
@@ -14,7 +15,7 @@ import {
   type SignedEntry,
 } from '../../engine/protocol/index.js';
 import { makeLoopback } from '../net/loopback.js';
-import { sessionFromPeer, startNetGame } from '../net/index.js';
+import { startNetGame } from '../net/index.js';
 import { type DeviceSeat, makeSessionTable } from './sessionTable.js';
 import type { LocalTable } from './localTable.js';
 import type { BotPlayer } from './types.js';
@@ -60,7 +61,7 @@ export async function makeProtocolTable(config: ProtocolTableConfig): Promise<Pr
       const game = startNetGame({
         transport: transports[seat]!,
         session: (send) => {
-          const session = sessionFromPeer({ genesis, genesisSignatures, secrets: s, scheme, send });
+          const session = makePeerSession({ genesis, genesisSignatures, secrets: s, scheme, send });
           for (const entries of config.log ?? []) void session.receive(makeMessage({ t: 'relay', entries }));
           return session;
         },

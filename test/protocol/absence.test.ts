@@ -28,9 +28,12 @@ describe('absence claims and late entries', () => {
       held.push({ from, to, text });
       return [];
     };
-    const table = await setTable(setupFor(4), 'race', honestAgents(4, 'race'), {
+    // Five seats: while the two late peers are held back, the next place times out for the other
+    // three, a strict majority, whose claims the late peers then follow (at four, two against two
+    // is no majority: each half would settle its own version, marked as resting on a minority).
+    const table = await setTable(setupFor(5), 'race', honestAgents(5, 'race'), {
       settings: SHORT,
-      tamper: { [T]: holdFor(T), [A]: holdFor(A) },
+      tamper: { [T]: holdFor(T), [A]: holdFor(A), 4: holdFor(4) },
       onIdle: (net) => {
         // Once both late peers have claimed, the held messages arrive.
         if (held.length === 0 || !late.every((s) => (net.peers[s] as unknown as { claimedAt: Map<string, unknown> }).claimedAt.size > 0)) return;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hashText,
 } from '../../engine/index.js';
-import { type Body, checkChoiceReveal, choiceCommitment, commitChoice, DEFAULT_SETTINGS, type Echo, type Entry, type Genesis, makeEchoText, makeEntryText, makeGenesisText, makeMessage, makeReplayJson, makeReplayText, makeSignedEntry, parseEchoText, parseEntryText, parseGenesisText, parseMessage, parseReplayJson, parseReplayText, parseSignedEntry, PROTOCOL, type Replay, unparseMessage, type WireMessage } from '../../engine/protocol/index.js';
+import { type Body, checkChoiceReveal, choiceCommitment, commitChoice, DEFAULT_SETTINGS, type Echo, type Entry, type Genesis, makeEchoText, makeEntryText, makeGenesisText, makeMessage, makeReplayJson, makeReplayText, makeSignedEntry, parseEchoText, parseEntryText, parseGenesisText, parseMessage, parseReplayJson, parseReplayText, parseSignedEntry, PROTOCOL, type Replay, SETTING_BOUNDS, unparseMessage, type WireMessage } from '../../engine/protocol/index.js';
 import {
   RULES_VERSION,
 } from '../../engine/index.js';
@@ -133,6 +133,27 @@ describe('codecs refuse what they did not make', () => {
     expect(!g.ok && g.error.code).toBe('BadKey');
     expect(bad({ ...genesis, setup: { players: [genesis.setup.players[0], genesis.setup.players[0], genesis.setup.players[1]], firstSeat: 0 } })).toBe(false);
     expect(bad({ ...genesis, settings: { ...genesis.settings, timer: 0 } })).toBe(false);
+  });
+
+  it('genesis: settings out of their bounds are refused, each with an error naming the setting and its range', () => {
+    const refusal = (settings: object) => {
+      const r = parseGenesisText(makeGenesisText({ ...genesis, settings: { ...genesis.settings, ...settings } } as Genesis));
+      return r.ok ? undefined : r.error.message;
+    };
+    const cases: [object, string][] = [
+      [{ timer: 0 }, 'settings.timer must be null or an integer from 1 to 86400'],
+      [{ timer: 86_401 }, 'settings.timer'],
+      [{ maxMessageBytes: 4095 }, 'settings.maxMessageBytes must be an integer from 4096 to 1048576'],
+      [{ maxMessageBytes: (1 << 20) + 1 }, 'settings.maxMessageBytes'],
+      [{ beaconLength: 0 }, 'settings.beaconLength must be an integer from 1 to 65536'],
+      [{ beaconLength: 65_537 }, 'settings.beaconLength'],
+      [{ limit: 0 }, 'settings.limit'],
+      [{ days: 0 }, 'settings.days'],
+    ];
+    for (const [settings, message] of cases) expect(refusal(settings)).toContain(message);
+    for (const ok of [{ timer: null }, { timer: 86_400 }, { timer: 1 }, { maxMessageBytes: 1 << 20 }, { beaconLength: 65_536 }, { beaconLength: 1 }])
+      expect(refusal(ok)).toBeUndefined();
+    expect(SETTING_BOUNDS.timer.max).toBe(86_400);
   });
 
   it('messages: size is checked before anything is read', () => {

@@ -1,4 +1,5 @@
 import {
+  applyAction,
   type GameSetup,
   type Seat,
   toHex,
@@ -57,9 +58,25 @@ await useNodeCrypto();
 
 export async function play(s: Scenario): Promise<Played> {
   const agents = honestAgents(s.players, s.seed);
-  if (s.cheater !== undefined && s.agent) agents[s.cheater] = s.agent;
   const holder: { table?: Table } = {};
-  const tamper: Tamper | undefined = s.tamper ? (text, to) => s.tamper!(text, to, holder.table!) : undefined;
+  if (s.cheater !== undefined && s.agent) {
+    // A session signs only legal actions; a cheating seat signs what it likes: what the rules
+    // refuse, the harness signs with the seat's key and sends to every other peer itself.
+    const cheater = s.cheater;
+    const agent = s.agent;
+    agents[cheater] = (state, seat, legal, vault) => {
+      const action = agent(state, seat, legal, vault);
+      if (typeof action !== 'object' || action === null || applyAction(state, action).ok) return action;
+      const t = holder.table!;
+      const chain = t.network.peers[cheater]!.chain;
+      const entry = entryMessage(signAt(t, cheater, chain, { type: 'action', action: action as never }));
+      for (let to = 0; to < s.players; to++) if (to !== cheater) t.network.inject(cheater, to, entry);
+      return undefined;
+    };
+  }
+  // A scripted cheater that rewrites its traffic does not answer catch-up requests either (any
+  // seat may refuse to): its history answers would carry what its tamper withholds.
+  const tamper: Tamper | undefined = s.tamper ? (text, to) => (text.startsWith('{"t":"history"') ? [] : s.tamper!(text, to, holder.table!)) : undefined;
   const table = await setTable(setupFor(s.players), s.seed, agents, {
     settings: { ...SHORT, ...s.settings },
     ...(s.scheme ? { scheme: s.scheme } : {}),

@@ -43,7 +43,7 @@ const entriesOf = (text: string): ParsedEntry[] => {
   const m = parseMessage(text, 1 << 20);
   if (!m.ok) return [];
   const v = m.value;
-  return v.t === 'entry' ? [v.entry] : v.t === 'relay' ? [...v.entries] : [...v.entries];
+  return v.t === 'entry' ? [v.entry] : v.t === 'relay' || v.t === 'echo' ? [...v.entries] : v.t === 'history' ? v.elements.flat() : [];
 };
 
 /** What a salt looks like: 16 bytes of hex, a run of exactly 32 hex digits. */

@@ -71,15 +71,37 @@ function parseSetup(x: unknown): GameSetup | undefined {
   return { players: parsed as GameSetup['players'], firstSeat };
 }
 
-function parseSettings(x: unknown): ProtocolSettings | undefined {
-  if (!isObj(x) || !hasOnlyKeys(x, ['beaconLength', 'timer', 'limit', 'days', 'maxMessageBytes'])) return undefined;
+/**
+ * The bounds every genesis setting must respect: a peer's memory and time per game follow from
+ * them (a beacon chain is computed and held whole, every message is read whole before it is
+ * refused, the timer decides how long a game can wait for one seat).
+ */
+export const SETTING_BOUNDS = {
+  /** Links per beacon chain: the most random events of a game (a long game uses a few hundred). */
+  beaconLength: { min: 1, max: 65_536 },
+  /** Ticks of the logical clock (seconds in play): one second to one day. */
+  timer: { min: 1, max: 86_400 },
+  /** Bytes: room for the largest entry (final openings of every hidden card) and its echo, at most 1 MiB. */
+  maxMessageBytes: { min: 4096, max: 1 << 20 },
+  limit: { min: 1, max: 10_000_000 },
+  days: { min: 1, max: 100_000 },
+} as const;
+
+const inBounds = (x: unknown, b: { min: number; max: number }): x is number => isCount(x, b.max) && x >= b.min;
+const bound = (name: keyof typeof SETTING_BOUNDS, nullable: boolean): string => {
+  const b = SETTING_BOUNDS[name];
+  return `genesis: settings.${name} must be ${nullable ? 'null or ' : ''}an integer from ${b.min} to ${b.max}`;
+};
+
+function parseSettings(x: unknown): Result<ProtocolSettings, Violation> {
+  if (!isObj(x) || !hasOnlyKeys(x, ['beaconLength', 'timer', 'limit', 'days', 'maxMessageBytes'])) return malformed('genesis: settings are {beaconLength, timer, limit, days?, maxMessageBytes}');
   const { beaconLength, timer, limit, days, maxMessageBytes } = x;
-  if (days !== undefined && days !== null && (!isCount(days, 100_000) || days < 1)) return undefined;
-  if (!isCount(beaconLength, 1_000_000) || beaconLength < 1) return undefined;
-  if (timer !== null && (!isCount(timer, Number.MAX_SAFE_INTEGER) || timer < 1)) return undefined;
-  if (limit !== null && (!isCount(limit, 10_000_000) || limit < 1)) return undefined;
-  if (!isCount(maxMessageBytes, 1 << 24) || maxMessageBytes < 4096) return undefined;
-  return days === undefined ? { beaconLength, timer, limit, maxMessageBytes } : { beaconLength, timer, limit, days, maxMessageBytes };
+  if (days !== undefined && days !== null && !inBounds(days, SETTING_BOUNDS.days)) return malformed(bound('days', true));
+  if (!inBounds(beaconLength, SETTING_BOUNDS.beaconLength)) return malformed(bound('beaconLength', false));
+  if (timer !== null && !inBounds(timer, SETTING_BOUNDS.timer)) return malformed(bound('timer', true));
+  if (limit !== null && !inBounds(limit, SETTING_BOUNDS.limit)) return malformed(bound('limit', true));
+  if (!inBounds(maxMessageBytes, SETTING_BOUNDS.maxMessageBytes)) return malformed(bound('maxMessageBytes', false));
+  return ok(days === undefined ? { beaconLength, timer, limit, maxMessageBytes } : { beaconLength, timer, limit, days, maxMessageBytes });
 }
 
 /** Parses a genesis text: shape, canonical form, a valid set-up for this engine, valid distinct keys and tips. */
@@ -95,8 +117,9 @@ export function parseGenesisText(text: string): Result<ParsedGenesis, Violation>
   if (!setup) return malformed('genesis: bad set-up');
   const created = newGame(setup);
   if (!created.ok) return err(violation('BadGenesis', `genesis: ${created.error.message}`));
-  const settings = parseSettings(g['settings']);
-  if (!settings) return malformed('genesis: bad settings');
+  const parsedSettings = parseSettings(g['settings']);
+  if (!parsedSettings.ok) return parsedSettings;
+  const settings = parsedSettings.value;
   const seats = g['seats'];
   if (!Array.isArray(seats) || seats.length !== setup.players.length) return malformed('genesis: one identity per player');
   const identities: SeatIdentity[] = [];

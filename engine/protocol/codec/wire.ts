@@ -3,7 +3,7 @@ import { isHexOf, utf8Length } from '../crypto/bytes.js';
 import { type Echo, parseEchoText } from './echo.js';
 import { type ParsedEntry, parseSignedEntry, type SignedEntry } from './entry.js';
 import { type Violation, violation } from '../errors.js';
-import { hasOnlyKeys, isObj, malformed, parseJson } from './json.js';
+import { hasOnlyKeys, isCount, isObj, malformed, parseJson } from './json.js';
 
 /**
  * Messages between peers, as JSON text. Every signed thing inside travels as its exact
@@ -13,7 +13,11 @@ export type WireMessage =
   | { readonly t: 'entry'; readonly entry: SignedEntry }
   | { readonly t: 'echo'; readonly echo: SignedEcho; readonly entries: readonly SignedEntry[] }
   /** Entries passed on: the evidence behind a verdict, so that every honest peer reaches it. */
-  | { readonly t: 'relay'; readonly entries: readonly SignedEntry[] };
+  | { readonly t: 'relay'; readonly entries: readonly SignedEntry[] }
+  /** Catch-up: a peer behind asks for the elements from position `from` on (at most `count`). */
+  | { readonly t: 'fetch'; readonly from: number; readonly count: number }
+  /** The answer: consecutive elements of the responder's log from `from` on, each its signed entries. */
+  | { readonly t: 'history'; readonly from: number; readonly elements: readonly (readonly SignedEntry[])[] };
 
 export interface SignedEcho {
   readonly text: string;
@@ -24,9 +28,14 @@ export interface SignedEcho {
 export type ParsedMessage =
   | { readonly t: 'entry'; readonly entry: ParsedEntry }
   | { readonly t: 'echo'; readonly echo: Echo; readonly signed: SignedEcho; readonly entries: readonly ParsedEntry[] }
-  | { readonly t: 'relay'; readonly entries: readonly ParsedEntry[] };
+  | { readonly t: 'relay'; readonly entries: readonly ParsedEntry[] }
+  | { readonly t: 'fetch'; readonly from: number; readonly count: number }
+  | { readonly t: 'history'; readonly from: number; readonly elements: readonly (readonly ParsedEntry[])[] };
 
 const MAX_ECHO_ENTRIES = 64;
+/** The most elements one catch-up request asks for, and one answer carries (the message size bounds it too). */
+export const MAX_FETCH = 64;
+const MAX_POSITION = 10_000_000;
 
 export function makeMessage(m: WireMessage): string {
   switch (m.t) {
@@ -36,6 +45,10 @@ export function makeMessage(m: WireMessage): string {
       return JSON.stringify({ t: 'echo', echo: m.echo.text, sig: m.echo.sig, entries: m.entries.map((e) => ({ entry: e.text, sig: e.sig })) });
     case 'relay':
       return JSON.stringify({ t: 'relay', entries: m.entries.map((e) => ({ entry: e.text, sig: e.sig })) });
+    case 'fetch':
+      return JSON.stringify({ t: 'fetch', from: m.from, count: m.count });
+    case 'history':
+      return JSON.stringify({ t: 'history', from: m.from, elements: m.elements.map((el) => el.map((e) => ({ entry: e.text, sig: e.sig }))) });
   }
 }
 
@@ -67,6 +80,25 @@ export function parseMessage(text: unknown, maxBytes: number): Result<ParsedMess
       const parsed = parseEntries(m['entries']);
       return parsed.ok ? ok({ t: 'relay', entries: parsed.value }) : parsed;
     }
+    case 'fetch': {
+      if (!hasOnlyKeys(m, ['t', 'from', 'count'])) return malformed('fetch message: unexpected fields');
+      const { from, count } = m;
+      if (!isCount(from, MAX_POSITION) || !isCount(count, MAX_FETCH) || count < 1) return malformed(`fetch message: {from: a position, count: 1 to ${MAX_FETCH}}`);
+      return ok({ t: 'fetch', from, count });
+    }
+    case 'history': {
+      if (!hasOnlyKeys(m, ['t', 'from', 'elements'])) return malformed('history message: unexpected fields');
+      const { from, elements } = m;
+      if (!isCount(from, MAX_POSITION) || !Array.isArray(elements) || elements.length < 1 || elements.length > MAX_FETCH) return malformed(`history message: {from: a position, elements: 1 to ${MAX_FETCH}}`);
+      const parsed: ParsedEntry[][] = [];
+      for (const el of elements) {
+        const entries = parseEntries(el);
+        if (!entries.ok) return entries;
+        if (entries.value.length === 0) return malformed('history message: an element has at least one entry');
+        parsed.push(entries.value);
+      }
+      return ok({ t: 'history', from, elements: parsed });
+    }
     default:
       return malformed('unknown message type');
   }
@@ -93,5 +125,9 @@ export function unparseMessage(m: ParsedMessage): WireMessage {
       return { t: 'echo', echo: m.signed, entries: m.entries.map(plain) };
     case 'relay':
       return { t: 'relay', entries: m.entries.map(plain) };
+    case 'fetch':
+      return m;
+    case 'history':
+      return { t: 'history', from: m.from, elements: m.elements.map((el) => el.map(plain)) };
   }
 }

@@ -1,5 +1,5 @@
 import type { Seat } from '../../core/vocabulary.js';
-import { activeSeats, canonicalOrder, type Chain, claimedAbsent, expectation } from './chain.js';
+import { activeSeats, canonicalOrder, type Chain, claimedAbsent, expectation, type Settlement } from './chain.js';
 import { claimRound, type ParsedEntry } from '../codec/entry.js';
 
 /**
@@ -7,33 +7,82 @@ import { claimRound, type ParsedEntry } from '../codec/entry.js';
  * and whom it claims absent when its timer runs out. Pure: the peer calls these.
  */
 
-/** A complete element from the entries held for `chain.seq`, in canonical order, or undefined. */
-export function assembleElement(chain: Chain, held: readonly ParsedEntry[]): ParsedEntry[] | undefined {
-  const x = expectation(chain);
-  if (x.kind === 'final') return undefined;
-  const items = held.filter((p) => p.entry.body.type !== 'absent');
-  const claims = held.filter((p) => p.entry.body.type === 'absent');
-  const itemOf = (s: Seat) => items.find((p) => p.entry.seat === s);
-  // A complete set of claims, grouped by round and by the seats they name.
+export interface AssembleOptions {
+  /** The assembling peer's seat: it never applies a minority's claim naming itself. */
+  readonly me?: Seat;
+  /**
+   * Whether the assembling peer's own timer for this place ran out. A minority's claims take
+   * effect at a peer only then, as they are signed only then: a claim set that completes early (a
+   * seat claiming without waiting) waits for the peer's own judgement. Default true.
+   */
+  readonly timerRanOut?: boolean;
+}
+
+/** Whether a strict majority's complete claims name `seat` here. */
+const outvoted = (chain: Chain, held: readonly ParsedEntry[], seat: Seat): boolean =>
+  completeClaimSets(chain, held).some((c) => !c.settled.minority && c.settled.seats.includes(seat));
+
+/** Every complete set of claims held for the current place, with what it settles. */
+export function completeClaimSets(chain: Chain, held: readonly ParsedEntry[]): { readonly group: ParsedEntry[]; readonly settled: Settlement }[] {
   const sets = new Map<string, ParsedEntry[]>();
-  for (const c of claims) {
+  for (const c of held) {
     const b = c.entry.body;
     if (b.type !== 'absent') continue;
     const key = `${claimRound(b)}|${b.seats.join(',')}`;
-    sets.set(key, [...(sets.get(key) ?? []), c]);
+    const group = sets.get(key);
+    if (group) group.push(c);
+    else sets.set(key, [c]);
   }
+  const out: { group: ParsedEntry[]; settled: Settlement }[] = [];
   for (const group of sets.values()) {
-    const named = claimedAbsent(chain, group);
-    if (!named) continue;
-    if (x.kind === 'main') return canonicalOrder(group);
-    const needed = activeSeats(chain).filter((s) => !named.includes(s));
-    const got = needed.map(itemOf);
-    if (got.every((p) => p)) return canonicalOrder([...(got as ParsedEntry[]), ...group]);
+    const settled = claimedAbsent(chain, group);
+    if (settled) out.push({ group, settled });
   }
+  return out;
+}
+
+/**
+ * The items held that a complete claim set names absent: the peer never applies such a set (the
+ * seat was heard at this place), and relays the items instead so that the claimers learn of them.
+ */
+export function itemsAgainstClaims(chain: Chain, held: readonly ParsedEntry[]): ParsedEntry[] {
+  const items = held.filter((p) => p.entry.body.type !== 'absent');
+  const named = new Set(completeClaimSets(chain, held).flatMap((c) => c.settled.seats));
+  return items.filter((p) => named.has(p.entry.seat));
+}
+
+/**
+ * A complete element from the entries held for `chain.seq`, in canonical order, or undefined.
+ * A held item always wins over claims naming its seat; a claim set arriving before the peer's own
+ * timer ran out, or signed by a minority and naming the assembling peer, is never applied.
+ */
+export function assembleElement(chain: Chain, held: readonly ParsedEntry[], options: AssembleOptions = {}): ParsedEntry[] | undefined {
+  const x = expectation(chain);
+  if (x.kind === 'final') return undefined;
+  const items = held.filter((p) => p.entry.body.type !== 'absent');
+  const itemOf = (s: Seat) => items.find((p) => p.entry.seat === s);
   if (x.kind === 'main') {
     const action = itemOf(x.seat);
-    return action ? [action] : undefined;
+    if (action && !(x.seat === options.me && outvoted(chain, held, x.seat))) return [action];
   }
+  const timerRanOut = options.timerRanOut ?? true;
+  {
+    for (const { group, settled } of completeClaimSets(chain, held)) {
+      // A minority's claims take effect at a peer only once its own timer ran out too; a strict
+      // majority's settle the place without this peer's word.
+      if (settled.minority && !timerRanOut) continue;
+      // A peer takes a claim naming itself only from a strict majority, which settles the place
+      // without it anyway (it was outvoted, e.g. its own entry came too late for all of them).
+      if (options.me !== undefined && settled.seats.includes(options.me) && settled.minority) continue;
+      // An item held wins over claims naming its seat; the peer's own item only over a minority's.
+      if (settled.seats.some((s) => itemOf(s) && !(s === options.me && !settled.minority))) continue;
+      if (x.kind === 'main') return canonicalOrder(group);
+      const needed = activeSeats(chain).filter((s) => !settled.seats.includes(s));
+      const got = needed.map(itemOf);
+      if (got.every((p) => p)) return canonicalOrder([...(got as ParsedEntry[]), ...group]);
+    }
+  }
+  if (x.kind === 'main') return undefined;
   const got = activeSeats(chain).map(itemOf);
   return got.length > 0 && got.every((p) => p) ? canonicalOrder(got as ParsedEntry[]) : undefined;
 }
@@ -43,14 +92,17 @@ export function assembleElement(chain: Chain, held: readonly ParsedEntry[]): Par
  * item it lacks, and at an action, also the seats it has not heard from since the last element
  * (so that two seats dropping at once can both be settled). Never itself; empty if nothing is missing.
  */
-export function seatsToClaim(chain: Chain, me: Seat, held: readonly ParsedEntry[], lastHeard: readonly number[]): Seat[] {
+export function seatsToClaim(chain: Chain, me: Seat, held: readonly ParsedEntry[], lastHeard: readonly number[], stalled?: { readonly round: number }): Seat[] {
   const x = expectation(chain);
   if (x.kind === 'final') return [];
   const has = (s: Seat) => held.some((p) => p.entry.seat === s && p.entry.body.type !== 'absent');
+  // A round that stalled (its timer ran out without settling): a seat that signed no claim in it
+  // and gave no item here is obstructing, and is named with the others.
+  const signedLast = (s: Seat) => held.some((p) => p.entry.seat === s && p.entry.body.type === 'absent' && claimRound(p.entry.body) === stalled!.round);
   const active = activeSeats(chain).filter((s) => s !== me);
   if (x.kind === 'main') {
     if (x.seat === me || has(x.seat)) return [];
-    const silent = active.filter((s) => s !== x.seat && lastHeard[s]! < chain.seq - 1 && !held.some((p) => p.entry.seat === s));
+    const silent = active.filter((s) => s !== x.seat && (stalled ? !signedLast(s) : lastHeard[s]! < chain.seq - 1 && !held.some((p) => p.entry.seat === s)));
     return [x.seat, ...silent].sort((a, b) => a - b);
   }
   return active.filter((s) => !has(s));

@@ -40,8 +40,19 @@ export interface Absence {
   readonly seq: number;
   readonly seats: readonly Seat[];
   readonly item: 'action' | 'link' | 'open';
-  /** Settled without a strict majority of the seats still in the game: the outcome rests on a minority's word. */
-  readonly minority?: boolean;
+  /**
+   * True when the claimers were not a strict majority of the seats still in the game (not
+   * forfeited): no majority was left to settle it (two players, half the table gone at once), so
+   * the absence rests on the word of the seats that claimed it, and so does all that follows.
+   */
+  readonly minority: boolean;
+}
+
+/** A complete set of claims: the seats it declares absent, and whether its claimers were a minority. */
+export interface Settlement {
+  readonly seats: readonly Seat[];
+  readonly claimers: readonly Seat[];
+  readonly minority: boolean;
 }
 
 export interface Chain {
@@ -136,6 +147,12 @@ export const expectation = (chain: Chain): Expectation => chain.next;
 /** Seats expected to contribute an item to a random or close element. */
 export const activeSeats = (chain: Chain): Seat[] => chain.gone.flatMap((g, i) => (g ? [] : [i]));
 
+/** The seats still in the game: every seat that has not forfeited (T7). Gone seats are still in it. */
+export const seatsInGame = (chain: Chain): Seat[] => chain.gone.flatMap((_, s) => (chain.state.players[s]?.forfeited ? [] : [s]));
+
+/** Whether `claimers` are a strict majority of the seats still in the game. */
+export const isMajority = (chain: Chain, claimers: number): boolean => 2 * claimers > seatsInGame(chain).length;
+
 /**
  * The element hash: H(game, seq, prev, the ids of its entries in canonical order). An element of
  * one entry is that entry, whose text already names the game, the position and the previous
@@ -206,11 +223,12 @@ const rank = (p: ParsedEntry): number => (p.entry.body.type === 'absent' ? 10 : 
 export const canonicalOrder = (entries: readonly ParsedEntry[]): ParsedEntry[] => [...entries].sort((a, b) => rank(a) - rank(b));
 
 /**
- * The set of seats a set of claims declares absent, if the claims are complete: every seat not
- * gone and not named signed exactly one claim naming exactly that set, all in one round.
+ * What a set of claims settles, if the claims are complete: every seat not gone and not named
+ * signed exactly one claim naming exactly that set, all in one round. The settlement is marked
+ * `minority` when those claimers are not a strict majority of the seats still in the game.
  * `undefined` otherwise.
  */
-export function claimedAbsent(chain: Chain, claims: readonly ParsedEntry[]): Seat[] | undefined {
+export function claimedAbsent(chain: Chain, claims: readonly ParsedEntry[]): Settlement | undefined {
   const first = claims[0]?.entry.body;
   if (!first || first.type !== 'absent') return undefined;
   const named = first.seats;
@@ -224,7 +242,7 @@ export function claimedAbsent(chain: Chain, claims: readonly ParsedEntry[]): Sea
   }
   const needed = activeSeats(chain).filter((s) => !named.includes(s));
   if (needed.length === 0 || needed.length !== claimers.size || !needed.every((s) => claimers.has(s))) return undefined;
-  return [...named];
+  return { seats: [...named], claimers: needed, minority: !isMajority(chain, needed.length) };
 }
 
 export interface Applied {
@@ -247,11 +265,13 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
   if (x.kind === 'main' && entries.length === 1 && entries[0]!.entry.body.type === 'action') return applyAction1(chain, entries[0]!);
   const claims = entries.filter((p) => p.entry.body.type === 'absent');
   const items = entries.filter((p) => p.entry.body.type !== 'absent');
-  let absent: Seat[] = [];
+  let absent: readonly Seat[] = [];
+  let minority = false;
   if (claims.length > 0) {
-    const named = claimedAbsent(chain, claims);
-    if (!named) return fail(entries.length - 1, violation('BadClaim', 'the claims do not all name one set of seats, signed by every other seat not gone', { seq: chain.seq }));
-    absent = named;
+    const settled = claimedAbsent(chain, claims);
+    if (!settled) return fail(entries.length - 1, violation('BadClaim', 'the claims do not all name one set of seats, signed by every other seat not gone', { seq: chain.seq }));
+    absent = settled.seats;
+    minority = settled.minority;
   }
   const n = chain.gone.length;
   const writers = new Set(items.map((p) => p.entry.seat));
@@ -281,7 +301,9 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
         return b?.type === 'link' ? b.link : null;
       });
       const value = beaconValue(chain.genesis.id, x.event, links);
-      const next = guarded(() => applyAction(state, { kind: 'random', value }));
+      // T5b: every seat without a share in this event (declared absent here, or gone) is absent at it.
+      const without = links.flatMap((l, s) => (l === null ? [s] : []));
+      const next = guarded(() => applyAction(state, without.length > 0 ? { kind: 'random', value, absent: without } : { kind: 'random', value }));
       if ('thrown' in next) return engineFailed(-1, chain.seq, next.thrown);
       if (!next.ok) return fail(-1, violation('IllegalAction', `the engine refused the random event: ${next.error.message}`, { seq: chain.seq }));
       state = next.value;
@@ -312,7 +334,7 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
     x.kind === 'close' ? (end ?? chain.end) : end,
     x.kind === 'close',
     `${chain.signatureText}\n${entries.map((p) => p.sig).join(',')}`,
-    absent.length > 0 ? [...chain.absences, { seq: chain.seq, seats: absent, item }] : chain.absences,
+    absent.length > 0 ? [...chain.absences, { seq: chain.seq, seats: absent, item, minority }] : chain.absences,
   );
   return ok({ chain: next, hash: next.head });
 }

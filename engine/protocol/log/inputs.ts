@@ -24,7 +24,9 @@ export function engineInputs(replay: Replay): unknown[] {
       const all: (string | null)[] = new Array<string | null>(n).fill(null);
       for (const l of links) if (l.body.type === 'link') all[l.seat] = l.body.link;
       const first = links[0]!.body;
-      inputs.push({ kind: 'random', value: beaconValue(genesis.value.id, first.type === 'link' ? first.event : 0, all) });
+      const value = beaconValue(genesis.value.id, first.type === 'link' ? first.event : 0, all);
+      const absent = all.flatMap((l, s) => (l === null ? [s] : []));
+      inputs.push(absent.length > 0 ? { kind: 'random', value, absent } : { kind: 'random', value });
     } else if (claim && claim.body.type === 'absent' && !entries.some((e) => e.body.type === 'open')) inputs.push({ kind: 'absent', seat: claim.body.seats[0] });
   }
   return inputs;

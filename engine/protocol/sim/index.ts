@@ -5,7 +5,8 @@ import { RULES_VERSION, type GameSetup } from '../../map/setup.js';
 import { fromHex } from '../crypto/bytes.js';
 import { PROTOCOL } from '../crypto/digest.js';
 import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from '../codec/genesis.js';
-import { type Outcome, Peer, type PeerAgent } from '../peer/peer.js';
+import type { Outcome, PeerAgent } from '../peer/core.js';
+import { makePeerSession, type PeerSession } from '../peer/session.js';
 import type { Replay } from '../codec/replay.js';
 import { makeSeatSecrets, type SeatSecrets, seatIdentity } from '../crypto/secrets.js';
 import { checkGenesisSignatures, signGenesis } from '../crypto/signing.js';
@@ -13,7 +14,7 @@ import { bestScheme, type SignatureScheme } from '../crypto/signature.js';
 
 /**
  * An in-process network of peers, for simulations and tests: every message goes through one
- * first-in first-out queue, and the logical clock moves on by one timer period whenever the
+ * first-in first-out queue, and the logical clock moves on by half a timer period whenever the
  * queue is empty, so that timers fire exactly when nothing else can happen. Any seat's outgoing
  * messages can be rewritten per recipient (a scripted cheater), and anything can be injected.
  */
@@ -33,11 +34,11 @@ export interface NetworkOptions {
   /** Called with every delivery (a spy's recorder). */
   readonly onDeliver?: (d: Delivery) => void;
   /** Called when no message is in flight, before the clock moves on (tests release held messages here). */
-  readonly onIdle?: (net: Network) => void;
+  readonly onIdle?: (net: Network) => void | Promise<void>;
 }
 
 export class Network {
-  readonly peers: Peer[] = [];
+  readonly peers: PeerSession[] = [];
   now = 0;
   delivered = 0;
   private readonly queue: Delivery[] = [];
@@ -51,10 +52,10 @@ export class Network {
   }
 
   /** Makes the `send` function of seat `from`. */
-  sender(from: Seat): (text: string) => void {
-    return (text) => {
+  sender(from: Seat): (text: string, only?: Seat) => void {
+    return (text, only) => {
       for (let to = 0; to < this.size; to++) {
-        if (to === from) continue;
+        if (to === from || (only !== undefined && to !== only)) continue;
         const tamper = this.options.tamper?.[from];
         for (const t of tamper ? tamper(text, to, this) : [text]) this.queue.push({ from, to, text: t });
       }
@@ -66,7 +67,7 @@ export class Network {
     this.queue.push({ from, to, text });
   }
 
-  get honest(): Peer[] {
+  get honest(): PeerSession[] {
     return this.peers.filter((p) => !this.options.cheaters?.includes(p.seat));
   }
 
@@ -89,16 +90,17 @@ export class Network {
         const peer = this.peers[d.to];
         if (!peer) continue;
         try {
-          await peer.receive(d.text);
+          await peer.receive(d.text, d.from);
         } catch (e) {
           if (!this.options.cheaters?.includes(d.to)) throw e;
         }
         continue;
       }
-      this.options.onIdle?.(this);
+      await this.options.onIdle?.(this);
       if (this.queue.length > 0) continue;
-      if (timer === null || ++idle > 4) return 'stuck';
-      this.now += timer;
+      if (timer === null || ++idle > 8) return 'stuck';
+      // Half a timer at a time: peers say things again half-way, then claim.
+      this.now += Math.max(1, Math.ceil(timer / 2));
       for (const p of this.peers) {
         try {
           await p.tick(this.now);
@@ -123,6 +125,8 @@ export interface Table {
   readonly secrets: readonly SeatSecrets[];
   readonly network: Network;
   readonly scheme: SignatureScheme;
+  /** Replaces a seat's peer by a fresh one that knows only the genesis and its secrets (a refreshed page). */
+  respawn(seat: Seat): PeerSession;
 }
 
 /** Seat secrets from a seed (simulations and tests; play uses crypto.getRandomValues). */
@@ -134,8 +138,11 @@ export function makeGenesis(game: string, setup: GameSetup, secrets: readonly Se
   return { protocol: PROTOCOL, game, rules: RULES_VERSION, setup, seats: secrets.map(seatIdentity), settings };
 }
 
-/** Sets a table: secrets, the genesis signed by every seat, one peer per seat on an in-process network. */
-export async function setTable(setup: GameSetup, seed: string, agents: readonly PeerAgent[], options: TableOptions = {}): Promise<Table> {
+/**
+ * Sets a table: secrets, the genesis signed by every seat, one peer session per seat on an
+ * in-process network. A seat without an agent is a person's: its choices come through submit.
+ */
+export async function setTable(setup: GameSetup, seed: string, agents: readonly (PeerAgent | undefined)[], options: TableOptions = {}): Promise<Table> {
   const scheme = options.scheme ?? (await bestScheme());
   const settings: ProtocolSettings = { ...DEFAULT_SETTINGS, ...options.settings };
   const secrets = setup.players.map((_, seat) => simSecrets(seed, seat, settings.beaconLength));
@@ -147,10 +154,13 @@ export async function setTable(setup: GameSetup, seed: string, agents: readonly 
   const checked = await checkGenesisSignatures(scheme, genesis, genesisSignatures);
   if (!checked.ok) throw new Error(`setTable: ${checked.error.message}`);
   const network = new Network(secrets.length, options);
-  for (const s of secrets) {
-    network.peers.push(new Peer({ genesis, genesisSignatures, secrets: s, scheme, agent: agents[s.seat]!, send: network.sender(s.seat) }));
-  }
-  return { genesis, genesisSignatures, secrets, network, scheme };
+  const peerFor = (s: SeatSecrets, resume: boolean) => makePeerSession({ genesis, genesisSignatures, secrets: s, scheme, ...(agents[s.seat] ? { agent: agents[s.seat]! } : {}), send: network.sender(s.seat), now: network.now, resume });
+  for (const s of secrets) network.peers.push(peerFor(s, false));
+  const respawn = (seat: Seat): PeerSession => {
+    network.peers[seat]?.dispose();
+    return (network.peers[seat] = peerFor(secrets[seat]!, true));
+  };
+  return { genesis, genesisSignatures, secrets, network, scheme, respawn };
 }
 
 export interface ProtocolGame {

@@ -1,13 +1,14 @@
 import type { GameState } from '../../core/state.js';
 import type { Vault } from '../../core/vault.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { legalOptions, stateHash } from '../../game.js';
+import { applyAction, legalOptions, stateHash } from '../../game.js';
+import { err, ok, type Result } from '../../core/result.js';
 import type { Option } from '../../core/options.js';
-import { assembleElement, roundCanSettle, seatsToClaim } from '../log/assemble.js';
+import { assembleElement, itemsAgainstClaims, seatsToClaim } from '../log/assemble.js';
 import { linkIndex } from '../log/beacon.js';
 import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, slotOf, startChain } from '../log/chain.js';
 import type { Echo } from '../codec/echo.js';
-import { type Body, claimRound, MAX_CLAIM_ROUND, type ParsedEntry } from '../codec/entry.js';
+import { type Body, claimRound, type ParsedEntry } from '../codec/entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from '../errors.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
 import { finalOpenings } from '../log/openings.js';
@@ -16,15 +17,24 @@ import type { SeatSecrets } from '../crypto/secrets.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
 import { type SignatureScheme, verifySignature } from '../crypto/signature.js';
 import { stateDigest } from '../log/state-digest.js';
-import { makeMessage, parseMessage, type SignedEcho } from '../codec/wire.js';
+import { makeMessage, MAX_FETCH, parseMessage, type SignedEcho } from '../codec/wire.js';
+import { historyAnswer } from './catch-up.js';
+import { nextClaimRound } from './claims.js';
 
-/** A player: given what his seat may see and do, picks an action (normally one of `legal`). */
+/** A player: given what his seat may see and do, picks an action (normally one of `legal`), at once or later. */
 export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
 
 export type Outcome =
   | { readonly kind: 'playing' }
   /** The log closed: the game ended (`end`), the seats in `finals` signed the final state. */
-  | { readonly kind: 'finished'; readonly end: End; readonly finals: readonly Seat[]; readonly absences: readonly Absence[] }
+  | {
+      readonly kind: 'finished';
+      readonly end: End;
+      readonly finals: readonly Seat[];
+      readonly absences: readonly Absence[];
+      /** Some absence in the log rests on a minority's word (`Absence.minority`): so does this outcome (a forfeit, a win). */
+      readonly minority: boolean;
+    }
   /** A seat's own signature proves it broke the protocol. */
   | { readonly kind: 'cheat'; readonly seat: Seat; readonly code: ViolationCode; readonly seq: number; readonly message: string; readonly rule?: string };
 
@@ -33,11 +43,14 @@ export interface PeerConfig {
   readonly genesisSignatures: readonly string[];
   readonly secrets: SeatSecrets;
   readonly scheme: SignatureScheme;
-  readonly agent: PeerAgent;
-  /** Sends a message to every other peer. */
-  readonly send: (text: string) => void;
+  /** Sends a message to another peer (`to`), or to every other peer. */
+  readonly send: (text: string, to?: Seat) => void;
   /** The logical clock at start (ticks). */
   readonly now?: number;
+  /** The seat may have played this game before (a refreshed page): catch up before writing. */
+  readonly resume?: boolean;
+  /** Called after every change of the chain or the outcome (each element applied, a rollback, the end). */
+  readonly onChange?: () => void;
 }
 
 interface Step {
@@ -47,9 +60,19 @@ interface Step {
   readonly stateHash: string;
 }
 
-const MAX_ECHOES = 4096;
-const MAX_KNOWN = 1_000_000;
-const FUTURE_WINDOW = 256;
+/**
+ * Bounds on what a peer holds for any one seat (issue 9, item 4). Entries are held only for
+ * positions in a window around the current one; within it, a seat has at most MAX_HELD_PER_SEAT
+ * entries held (an honest seat writes one or two per position: its item, its claims, its final
+ * signature), at most MAX_ECHOES_PER_SEAT echoes ahead of this peer and MAX_HEARD_CANDIDATES
+ * unchecked echoes. Past a bound, what that seat sends is refused (a `Flood` incident naming it),
+ * and nothing else changes: other seats' entries are never refused for it.
+ */
+export const FUTURE_WINDOW = 256;
+export const PAST_WINDOW = 256;
+export const MAX_HELD_PER_SEAT = 1024;
+export const MAX_ECHOES_PER_SEAT = 64;
+const MAX_HEARD_CANDIDATES = 4;
 
 /**
  * One seat's side of the protocol. It receives messages, checks every entry (signature, game,
@@ -58,7 +81,7 @@ const FUTURE_WINDOW = 256;
  * signature), echoes every element, and claims absent whoever its logical timer says is late.
  * Messages are handled one at a time, in arrival order.
  */
-export class Peer {
+export class PeerCore {
   readonly seat: Seat;
   chain: Chain;
   outcome: Outcome = { kind: 'playing' };
@@ -73,11 +96,36 @@ export class Peer {
   private readonly known = new Map<string, ParsedEntry>();
   private readonly slots = new Map<string, ParsedEntry>();
   /** The seats this seat claimed absent, by place (`seq|prev`) and round: a claim binds its signer at that place only. */
-  private readonly claimedAt = new Map<string, readonly (readonly Seat[])[]>();
+  readonly claimedAt = new Map<string, readonly (readonly Seat[])[]>();
+  /** When this seat signed its last claim at the current place: a round that stalls for a whole timer moves on. */
+  private lastClaimAt = 0;
+  /** Echoes not yet signature-checked, a few per seat: they count as hearing from a seat only once checked (at claim time). */
+  private heardCandidates = new Map<Seat, { seq: number; signed: SignedEcho }[]>();
+  /** The highest position an echo announced (near enough to be plausible), the catch-up requests sent, the answers given this tick. */
+  private ahead = -1;
+  private catchingUp = false;
+  /**
+   * A resumed seat writes nothing for half a timer: what its former self sent and is still in
+   * flight arrives first (and comes back to it through echoes and catch-up), so it does not sign
+   * a second, different entry where it signed one before. Persisting what it signed is better.
+   */
+  private readonly quietUntil: number;
+  private readonly fetchedAt = new Set<string>();
+  private answers = 0;
+  /** The place where this peer last said again what it said (once per place), and its last echo. */
+  private resentAt = '';
+  private lastEcho: string | undefined;
+  /** Places where this peer relayed items that a complete claim set names absent. */
+  private readonly relayedAt = new Set<string>();
   /** What this seat wrote, by place and kind: once each. */
   private readonly sent = new Set<string>();
   private readonly finals = new Map<Seat, ParsedEntry>();
   private readonly pendingEchoes: { echo: Echo; signed: SignedEcho; entries: readonly ParsedEntry[] }[] = [];
+  /** Entries held per seat (in bySeq, known and slots), and echoes held ahead per seat. */
+  private readonly heldBySeat: number[];
+  private readonly echoesBySeat: number[];
+  /** Positions below this are pruned from bySeq, known and slots. */
+  private prunedBelow = 0;
   private readonly lastHeard: number[];
   private since: number;
   private now: number;
@@ -93,16 +141,29 @@ export class Peer {
     this.now = config.now ?? 0;
     this.since = this.now;
     this.lastHeard = new Array<number>(this.n).fill(-1);
+    this.heldBySeat = new Array<number>(this.n).fill(0);
+    const timer = config.genesis.genesis.settings.timer;
+    this.quietUntil = config.resume && timer !== null ? this.now + Math.ceil(timer / 2) : -Infinity;
+    this.echoesBySeat = new Array<number>(this.n).fill(0);
   }
 
-  /** Acts if the log starts with this seat. Call once every peer exists. */
+  /** What this peer holds for each seat, against the bounds (for tests and diagnostics). */
+  get held(): { readonly entries: readonly number[]; readonly echoes: readonly number[]; readonly known: number } {
+    return { entries: [...this.heldBySeat], echoes: [...this.echoesBySeat], known: this.known.size };
+  }
+
+  /**
+   * Acts if the log starts with this seat. Call once every peer exists. A peer that resumes a
+   * game (a refreshed page: `config.resume`) first asks every other peer for what it missed.
+   */
   start(): Promise<void> {
+    if (this.config.resume) this.config.send(makeMessage({ t: 'fetch', from: 0, count: MAX_FETCH }));
     return this.serial(() => this.act());
   }
 
-  /** A message from another peer. */
-  receive(text: unknown): Promise<void> {
-    return this.serial(() => this.handleMessage(text));
+  /** A message from another peer (`from`, when the transport knows it: catch-up answers go there). */
+  receive(text: unknown, from?: Seat): Promise<void> {
+    return this.serial(() => this.handleMessage(text, from));
   }
 
   /** The logical clock moved on: claims absent whoever is late past the timer. */
@@ -141,22 +202,71 @@ export class Peer {
     };
   }
 
-  private serial(task: () => Promise<void>): Promise<void> {
+  private serial<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task);
-    this.queue = run.catch(() => undefined);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   }
 
   // ------------------------------------------------------------------ receiving
 
-  private async handleMessage(text: unknown): Promise<void> {
+  private async handleMessage(text: unknown, from?: Seat): Promise<void> {
     if (this.done) return;
     const parsed = parseMessage(text, this.config.genesis.genesis.settings.maxMessageBytes);
     if (!parsed.ok) return this.incident(parsed.error);
     const m = parsed.value;
     if (m.t === 'entry') await this.handleEntry(m.entry, 'direct');
     else if (m.t === 'relay') for (const e of m.entries) await this.handleEntry(e, 'relay');
+    else if (m.t === 'fetch') this.answerFetch(m.from, m.count, from);
+    else if (m.t === 'history') await this.handleHistory(m.from, m.elements, from);
     else await this.handleEcho(m.echo, m.signed, m.entries);
+  }
+
+  // ------------------------------------------------------------------ catch-up
+
+  /**
+   * Catch-up (issue 9, item 5): a peer that learns it is behind (an echo of a later position, or
+   * of another element at a position it holds) asks the echoing seat for the elements it lacks,
+   * from its own position (or from where it parted) on, MAX_FETCH at a time. Answers carry signed
+   * entries only: each goes through every check any entry goes through, so a lying responder can
+   * at most waste the asker's time (bounded: one request per place, answers in the window).
+   */
+  private fetch(from: number, to?: Seat): void {
+    const key = `${from}|${this.chain.head}|${to ?? '*'}`;
+    if (this.fetchedAt.has(key)) return;
+    if (this.fetchedAt.size > 4 * this.n) this.fetchedAt.clear();
+    this.fetchedAt.add(key);
+    this.config.send(makeMessage({ t: 'fetch', from, count: MAX_FETCH }), to);
+  }
+
+  /** Answers a catch-up request from this peer's log, within the message size and a few answers per tick. */
+  private answerFetch(from: number, count: number, to?: Seat): void {
+    if (this.answers >= 2 * this.n || from > this.history.length) return;
+    this.answers++;
+    // Up to this peer's head: also the entries it holds for its current place.
+    const elements = historyAnswer(this.history, from, count, this.config.genesis.genesis.settings.maxMessageBytes, this.candidates());
+    if (elements.length > 0) this.config.send(makeMessage({ t: 'history', from, elements }), to);
+  }
+
+  private async handleHistory(from: number, elements: readonly (readonly ParsedEntry[])[], sender?: Seat): Promise<void> {
+    const before = this.chain.seq;
+    // No writing in the middle of an answer: this seat's own entries may come later in it.
+    this.catchingUp = true;
+    try {
+      for (const [i, el] of elements.entries()) {
+        if (this.done) return;
+        if (from + i > this.chain.seq + FUTURE_WINDOW) break;
+        for (const p of el) await this.handleEntry(p, 'relay');
+      }
+    } finally {
+      this.catchingUp = false;
+    }
+    await this.act();
+    // Still behind what was announced, and this answer helped: the next part.
+    if (!this.done && this.chain.seq > before && this.ahead >= this.chain.seq) this.fetch(this.chain.seq, sender);
   }
 
   private async handleEntry(p: ParsedEntry, via: 'direct' | 'relay' | 'echo'): Promise<void> {
@@ -164,6 +274,12 @@ export class Peer {
     const e = p.entry;
     if (e.game !== this.chain.genesis.id) return this.incident(violation('WrongGame', 'an entry of another game', { seat: e.seat, seq: e.seq }));
     if (e.seat >= this.n) return this.incident(violation('Malformed', `there is no seat ${e.seat}`, { seq: e.seq }));
+    // Positions outside the window are refused before any signature check (cheap, and bounded).
+    if (e.seq > this.chain.seq + FUTURE_WINDOW) return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
+    if (e.seq < this.prunedBelow) {
+      if (via === 'direct') this.incident(violation('Stale', `an entry for position ${e.seq}, long settled`, { seat: e.seat, seq: e.seq }));
+      return;
+    }
     const known = this.known.get(p.id);
     if (known && known.sig === p.sig) {
       if (via === 'direct' && e.seq < this.chain.seq) this.incident(violation('Stale', `an entry already applied (position ${e.seq}) was sent again`, { seat: e.seat, seq: e.seq }));
@@ -180,8 +296,8 @@ export class Peer {
       if (this.onMyHistory(e.seq, e.prev)) return this.equivocation(other, p);
       return this.incident(violation('WrongPrev', `seat ${e.seat} signed two entries for position ${e.seq} after a history this peer does not hold`, { seat: e.seat, seq: e.seq }));
     }
-    if (e.seq > this.chain.seq + FUTURE_WINDOW || this.known.size >= MAX_KNOWN)
-      return this.incident(violation('Stale', `an entry for position ${e.seq}, too far ahead of ${this.chain.seq}`, { seat: e.seat, seq: e.seq }));
+    if (this.heldBySeat[e.seat]! >= MAX_HELD_PER_SEAT)
+      return this.incident(violation('Flood', `seat ${e.seat} has ${MAX_HELD_PER_SEAT} entries awaiting a verdict here: this one is refused`, { seat: e.seat, seq: e.seq }));
     this.remember(p, slot);
     this.lastHeard[e.seat] = Math.max(this.lastHeard[e.seat]!, e.seq - 1);
     if (e.seq < this.chain.seq) return this.handleOld(p, via);
@@ -220,9 +336,10 @@ export class Peer {
       const group = (this.bySeq.get(e.seq) ?? []).filter(
         (q) => q.entry.prev === e.prev && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key && claimRound(q.entry.body) === round,
       );
-      const named = claimedAbsent(step.before, group);
+      const settled = claimedAbsent(step.before, group);
       const mineThere = step.entries.some((q) => q.entry.seat === this.seat && q.entry.body.type !== 'absent');
-      if (named && mineThere) return this.rollback(e.seq);
+      // Only a strict majority's word overrides this seat's own entry: a minority naming it is never applied.
+      if (settled && !settled.minority && mineThere) return this.rollback(e.seq);
     }
     if (via === 'direct') this.incident(violation('Superseded', `an entry for position ${e.seq}, already settled`, { seat: e.seat, seq: e.seq }));
   }
@@ -238,6 +355,7 @@ export class Peer {
     this.pool = new Map();
     for (const q of this.candidates()) if (!(q.entry.seat === this.seat && q.entry.body.type !== 'absent')) this.pool.set(q.id, q);
     this.since = this.now;
+    this.config.onChange?.();
     this.incident(violation('Superseded', `this seat was declared absent at position ${seq}: its late entry is void`, { seat: this.seat, seq }));
     await this.progress();
   }
@@ -245,9 +363,19 @@ export class Peer {
   private async handleEcho(echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): Promise<void> {
     if (echo.game !== this.chain.genesis.id) return this.incident(violation('WrongGame', 'an echo of another game', { seat: echo.seat, seq: echo.seq }));
     if (echo.seat === this.seat || echo.seat >= this.n) return;
-    this.lastHeard[echo.seat] = Math.max(this.lastHeard[echo.seat]!, echo.seq);
+    // Nothing unsigned changes who was heard: the echo is kept as a candidate, checked when it matters.
+    this.noteHeard(echo, signed);
+    // Another seat applied this position already: this peer is behind (checked first: only a
+    // seat's own signature makes a peer ask around). Two or more behind: catch up from it.
+    if (echo.seq >= this.chain.seq && echo.seq > this.ahead && (await verifySignature(this.config.scheme, echoCheck(this.chain.genesis, echo.seat, signed)))) this.ahead = echo.seq;
+    if (echo.seq > this.chain.seq) this.fetch(this.chain.seq, echo.seat);
     if (echo.seq > this.chain.seq) {
-      if (this.pendingEchoes.length < MAX_ECHOES) this.pendingEchoes.push({ echo, signed, entries });
+      if (echo.seq > this.chain.seq + FUTURE_WINDOW) return this.incident(violation('Stale', `an echo of position ${echo.seq}, too far ahead of ${this.chain.seq}`, { seat: echo.seat, seq: echo.seq }));
+      if (this.echoesBySeat[echo.seat]! >= MAX_ECHOES_PER_SEAT) this.incident(violation('Flood', `${MAX_ECHOES_PER_SEAT} echoes of seat ${echo.seat} are already waiting: this one is dropped`, { seat: echo.seat, seq: echo.seq }));
+      else if (!this.pendingEchoes.some((x) => x.signed.text === signed.text)) {
+        this.echoesBySeat[echo.seat]!++;
+        this.pendingEchoes.push({ echo, signed, entries });
+      }
       for (const p of entries) await this.handleEntry(p, 'echo');
       return;
     }
@@ -277,6 +405,8 @@ export class Peer {
     // Another element at this position: its entries carry the proof of an equivocation, if any.
     for (const p of entries) await this.handleEntry(p, 'echo');
     if (!this.done) this.incident(violation('Superseded', `seat ${echo.seat} settled position ${echo.seq} otherwise`, { seat: echo.seat, seq: echo.seq }));
+    // The echoing seat holds another history from there: fetch it (its claims may settle it for this peer too).
+    if (!this.done && echo.seq + PAST_WINDOW >= this.chain.seq) this.fetch(echo.seq, echo.seat);
   }
 
   /**
@@ -301,8 +431,12 @@ export class Peer {
   private async progress(): Promise<void> {
     while (!this.done) {
       if (expectation(this.chain).kind === 'final') break;
-      const element = assembleElement(this.chain, [...this.pool.values()]);
-      if (!element) break;
+      const held = [...this.pool.values()];
+      const element = assembleElement(this.chain, held, { me: this.seat, timerRanOut: this.timerRanOut() });
+      if (!element) {
+        this.relayAgainstClaims(held);
+        break;
+      }
       const applied = applyElement(this.chain, element);
       if (!applied.ok) {
         const { index, violation: v } = applied.error;
@@ -324,9 +458,12 @@ export class Peer {
     this.chain = next;
     this.pool = new Map();
     this.since = this.now;
+    this.pruneHeard();
+    this.config.onChange?.();
     const echo: Echo = { v: 1, game: next.genesis.id, seat: this.seat, seq, element: hash, state: after, claimed: this.claimedAt.has(`${seq}|${this.history[seq]!.before.head}`) };
     const signed = await signEcho(this.config.scheme, this.config.secrets.keys, echo);
-    this.config.send(makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) }));
+    this.lastEcho = makeMessage({ t: 'echo', echo: signed, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) });
+    this.config.send(this.lastEcho);
     // Entries and echoes that were ahead of this peer (two of one seat for one place: equivocation).
     const ready = this.candidates();
     for (const [i, a] of ready.entries()) {
@@ -334,7 +471,11 @@ export class Peer {
       if (b) return this.equivocation(a, b);
     }
     const echoes = this.pendingEchoes.filter((x) => x.echo.seq <= seq);
-    for (const x of echoes) this.pendingEchoes.splice(this.pendingEchoes.indexOf(x), 1);
+    for (const x of echoes) {
+      this.pendingEchoes.splice(this.pendingEchoes.indexOf(x), 1);
+      this.echoesBySeat[x.echo.seat]!--;
+    }
+    this.prune();
     for (const x of echoes) await this.compareEcho(x.echo, x.signed, x.entries);
     for (const p of ready) {
       if (this.done) return;
@@ -351,7 +492,7 @@ export class Peer {
 
   /** Writes what the log awaits from this seat, once per position. */
   private async act(): Promise<void> {
-    if (this.done) return;
+    if (this.done || this.catchingUp || this.now < this.quietUntil) return;
     const chain = this.chain;
     const x = expectation(chain);
     const key = `${this.place}|${x.kind}`;
@@ -359,9 +500,8 @@ export class Peer {
     let body: Body | undefined;
     switch (x.kind) {
       case 'main':
-        if (x.seat !== this.seat) return;
-        body = this.chooseAction(chain);
-        break;
+        // This seat's own choice comes through submit() (a person, or the session's agent).
+        return;
       case 'random': {
         const link = chain.gone[this.seat] ? undefined : this.config.secrets.beacon[linkIndex(x.event)];
         if (link) body = { type: 'link', event: x.event, link };
@@ -379,18 +519,36 @@ export class Peer {
     await this.write(body);
   }
 
-  private chooseAction(chain: Chain): Body | undefined {
-    const vault = this.config.secrets.vault;
-    const legal = legalOptions(chain.state, this.seat, vault);
-    if (legal.length === 0) return undefined;
-    let action: unknown;
-    try {
-      action = this.config.agent(chain.state, this.seat, legal, vault);
-    } catch {
-      return undefined;
-    }
-    if (typeof action !== 'object' || action === null || Array.isArray(action)) return undefined;
-    return { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] };
+  /** Whether the log awaits this seat's own action now, and it has not written it yet. */
+  get awaitsAction(): boolean {
+    const x = expectation(this.chain);
+    return !this.done && !this.catchingUp && this.now >= this.quietUntil && x.kind === 'main' && x.seat === this.seat && !this.sent.has(`${this.place}|main`);
+  }
+
+  /** The legal options of this seat now (what an agent chooses from). */
+  options(): readonly Option[] {
+    return legalOptions(this.chain.state, this.seat, this.config.secrets.vault);
+  }
+
+  /**
+   * This seat's action at the current place (a person's choice or an agent's): refused, with
+   * nothing changed, unless the log awaits this seat's action now and the rules take it.
+   */
+  submit(action: unknown): Promise<Result<void, string>> {
+    return this.serial(async () => {
+      if (!this.awaitsAction) return err(this.done ? 'the game is over' : 'it is not your turn');
+      if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== this.seat) return err('this action is not legal now');
+      let legal: Result<GameState, { message: string }>;
+      try {
+        legal = applyAction(this.chain.state, action);
+      } catch (e) {
+        return err('this action is not legal now');
+      }
+      if (!legal.ok) return err('this action is not legal now');
+      this.sent.add(`${this.place}|main`);
+      await this.write({ type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] });
+      return ok(undefined);
+    });
   }
 
   /** Whether this seat claimed `seat` absent at the current place, in any round. */
@@ -413,9 +571,29 @@ export class Peer {
   private remember(p: ParsedEntry, slot: string): void {
     this.slots.set(slot, p);
     this.known.set(p.id, p);
+    this.heldBySeat[p.entry.seat]!++;
     const list = this.bySeq.get(p.entry.seq);
     if (list) list.push(p);
     else this.bySeq.set(p.entry.seq, [p]);
+  }
+
+  /** Forgets entries and places that fell out of the window behind the current position. */
+  private prune(): void {
+    const below = this.chain.seq - PAST_WINDOW;
+    if (below < this.prunedBelow + 64) return;
+    for (let seq = this.prunedBelow; seq < below; seq++) {
+      for (const p of this.bySeq.get(seq) ?? []) {
+        this.known.delete(p.id);
+        if (this.slots.get(slotOf(p.entry)) === p) this.slots.delete(slotOf(p.entry));
+        this.heldBySeat[p.entry.seat]!--;
+      }
+      this.bySeq.delete(seq);
+    }
+    const old = (key: string) => Number(key.slice(0, key.indexOf('|'))) < below;
+    for (const key of this.claimedAt.keys()) if (old(key)) this.claimedAt.delete(key);
+    for (const key of this.sent) if (old(key)) this.sent.delete(key);
+    for (const key of this.relayedAt) if (old(key)) this.relayedAt.delete(key);
+    this.prunedBelow = below;
   }
 
   /** The entries held for the current position after the current history. */
@@ -436,22 +614,36 @@ export class Peer {
   private async handleTick(now: number): Promise<void> {
     this.now = Math.max(this.now, now);
     const timer = this.config.genesis.genesis.settings.timer;
-    if (this.done || timer === null || this.now - this.since < timer) return;
+    if (this.done || timer === null) return;
+    // Half-way through the timer at a place, say again what this seat said here (its entries and
+    // its echo of the last element): a lost message must not make a present seat look absent.
+    this.answers = 0;
+    if (this.now >= this.quietUntil && this.now - Math.ceil(timer / 2) < this.quietUntil) await this.act();
+    if (this.done) return;
+    if (this.now - this.since >= timer / 2 && this.resentAt !== this.place) {
+      this.resentAt = this.place;
+      // Someone is ahead while this peer waits: ask everyone for what it lacks.
+      if (this.ahead >= this.chain.seq) this.fetch(this.chain.seq);
+      if (this.lastEcho) this.config.send(this.lastEcho);
+      for (const p of this.candidates()) if (p.entry.seat === this.seat) this.config.send(makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
+    }
+    if (this.now - this.since < timer) return;
     const x = expectation(this.chain);
     if (x.kind === 'final') return this.finish();
-    if (this.chain.gone[this.seat]) return;
+    // Claims held for this place take effect here only now that this peer's own timer ran out.
+    const place = this.place;
+    await this.progress();
+    if (this.done || this.place !== place || this.chain.gone[this.seat]) return;
     const held = [...this.pool.values()];
     const rounds = this.claimedAt.get(this.place) ?? [];
-    // Claims of a later round only once the last one can no longer settle anywhere (honest peers
-    // that heard different things claimed different sets): the place then settles in that round.
-    const round = rounds.length;
-    if (round > 0) {
-      const last = held.filter((p) => p.entry.body.type === 'absent' && claimRound(p.entry.body) === round - 1);
-      if (round > MAX_CLAIM_ROUND || roundCanSettle(this.chain, last)) return;
-    }
-    const seats = seatsToClaim(this.chain, this.seat, held, this.lastHeard);
+    const next = nextClaimRound(this.chain, held, rounds.length, this.now - this.lastClaimAt, timer);
+    if (!next) return;
+    const { round, stalled } = next;
+    await this.checkHeard();
+    const seats = seatsToClaim(this.chain, this.seat, held, this.lastHeard, stalled);
     if (seats.length === 0) return;
     this.claimedAt.set(this.place, [...rounds, seats]);
+    this.lastClaimAt = this.now;
     await this.write(round === 0 ? { type: 'absent', seats } : { type: 'absent', seats, round });
   }
 
@@ -460,7 +652,50 @@ export class Peer {
   private finish(): void {
     if (this.done || !this.chain.closed || !this.chain.end) return;
     const finals = [...this.finals.keys()].sort((a, b) => a - b);
-    this.outcome = { kind: 'finished', end: this.chain.end, finals, absences: this.chain.absences };
+    const absences = this.chain.absences;
+    this.outcome = { kind: 'finished', end: this.chain.end, finals, absences, minority: absences.some((a) => a.minority) };
+    this.config.onChange?.();
+  }
+
+  private timerRanOut(): boolean {
+    const timer = this.config.genesis.genesis.settings.timer;
+    return timer !== null && this.now - this.since >= timer;
+  }
+
+  /** Relays, once per place, the items held that a complete claim set names absent: the claimers learn the seat was heard. */
+  private relayAgainstClaims(held: readonly ParsedEntry[]): void {
+    if (this.relayedAt.has(this.place)) return;
+    const items = itemsAgainstClaims(this.chain, held);
+    if (items.length === 0) return;
+    this.relayedAt.add(this.place);
+    this.config.send(makeMessage({ t: 'relay', entries: items.map((e) => ({ text: e.text, sig: e.sig })) }));
+  }
+
+  private noteHeard(echo: Echo, signed: SignedEcho): void {
+    if (echo.seq <= this.lastHeard[echo.seat]! || echo.seq < this.chain.seq - 1) return;
+    const list = this.heardCandidates.get(echo.seat) ?? [];
+    if (list.length >= MAX_HEARD_CANDIDATES || list.some((c) => c.signed.text === signed.text)) return;
+    this.heardCandidates.set(echo.seat, [...list, { seq: echo.seq, signed }]);
+  }
+
+  /** Checks the signatures of the echo candidates that would count as hearing a seat since the last element. */
+  private async checkHeard(): Promise<void> {
+    for (const [seat, list] of this.heardCandidates) {
+      for (const c of [...list].sort((a, b) => b.seq - a.seq)) {
+        if (this.lastHeard[seat]! >= c.seq) break;
+        if (await verifySignature(this.config.scheme, echoCheck(this.chain.genesis, seat, c.signed))) this.lastHeard[seat] = c.seq;
+        else this.incident(violation('BadSignature', `an echo that seat ${seat}'s key did not sign`, { seat, seq: c.seq }));
+      }
+      this.heardCandidates.delete(seat);
+    }
+  }
+
+  private pruneHeard(): void {
+    for (const [seat, list] of this.heardCandidates) {
+      const kept = list.filter((c) => c.seq >= this.chain.seq - 1 && c.seq > this.lastHeard[seat]!);
+      if (kept.length > 0) this.heardCandidates.set(seat, kept);
+      else this.heardCandidates.delete(seat);
+    }
   }
 
   private verdict(v: Violation, evidence: Evidence, truncateAt: number): void {
@@ -468,6 +703,7 @@ export class Peer {
     this.outcome = { kind: 'cheat', seat: v.seat!, code: v.code, seq: v.seq ?? this.chain.seq, message: v.message, ...(v.rule ? { rule: v.rule } : {}) };
     this.evidence = evidence;
     this.truncateAt = Math.min(truncateAt, this.history.length);
+    this.config.onChange?.();
     // Pass the proof on, so that every honest peer reaches the same verdict.
     if (evidence.echo) {
       this.config.send(makeMessage({ t: 'echo', echo: evidence.echo, entries: [] }));

@@ -1,0 +1,31 @@
+import type { ParsedEntry, SignedEntry } from '../codec/entry.js';
+
+/**
+ * The answer to a catch-up request (pure): consecutive elements of a log from `from` on, at most
+ * `count`, as long as the message stays under `maxBytes` (each entry's text counted twice, a safe
+ * bound on its JSON escaping), then, if the answer reaches the head of the log, the entries held
+ * for the current place (so that a seat that lost its memory gets back what it signed there).
+ * Empty when there is nothing to send.
+ */
+export function historyAnswer(
+  log: readonly { readonly entries: readonly ParsedEntry[] }[],
+  from: number,
+  count: number,
+  maxBytes: number,
+  pending: readonly ParsedEntry[],
+): SignedEntry[][] {
+  const elements: SignedEntry[][] = [];
+  let size = 1024;
+  const take = (el: readonly ParsedEntry[]): boolean => {
+    const more = el.reduce((n, e) => n + e.text.length * 2 + e.sig.length + 32, 16);
+    if (size + more > maxBytes) return false;
+    size += more;
+    elements.push(el.map((e) => ({ text: e.text, sig: e.sig })));
+    return true;
+  };
+  const last = Math.min(log.length, from + count);
+  let seq = from;
+  for (; seq < last; seq++) if (!take(log[seq]!.entries)) break;
+  if (seq === log.length && pending.length > 0) take(pending);
+  return elements;
+}

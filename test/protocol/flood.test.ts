@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { hashText } from '../../engine/index.js';
+import { makeMessage, MAX_ECHOES_PER_SEAT, MAX_HELD_PER_SEAT, signEcho, signEntry, verifyReplay } from '../../engine/protocol/index.js';
+import { setTable } from '../../engine/protocol/sim/index.js';
+import { entryMessage, honestAgents, setupFor, SHORT } from './harness.js';
+
+/**
+ * Issue 9, item 4: a seat floods honest peers with entries it signed for positions inside the
+ * window, each after a made-up history (random `prev`), and with echoes of positions ahead.
+ * Honest peers hold a bounded amount for that seat, record the flood against it, never refuse
+ * another seat's entries for it, and the game ends as it would have.
+ */
+describe('a flood of in-window entries and echoes', () => {
+  it('bounded memory per seat, an incident against the sender, the game goes on', async () => {
+    const C = 0;
+    const ENTRIES = 3 * MAX_HELD_PER_SEAT;
+    const ECHOES = 4 * MAX_ECHOES_PER_SEAT;
+    const table = await setTable(setupFor(3), 'flood', honestAgents(3, 'flood'), { settings: SHORT, cheaters: [C] });
+    const chain = table.network.peers[C]!.chain;
+    const keys = table.secrets[C]!.keys;
+    // Signed by the cheater with its own key, for positions 1 to 200 (inside the window), each
+    // after a made-up history; echoes of positions ahead, each of a made-up element.
+    const flood: string[] = [];
+    for (let i = 0; i < ENTRIES; i++) {
+      const entry = { v: 1 as const, game: chain.genesis.id, seq: 1 + (i % 200), seat: C, prev: hashText(`flood/${i}`), body: { type: 'action' as const, action: { kind: 'endTurn', seat: C } } };
+      flood.push(entryMessage(await signEntry(table.scheme, keys, entry)));
+    }
+    for (let i = 0; i < ECHOES; i++) {
+      const echo = await signEcho(table.scheme, keys, { v: 1, game: chain.genesis.id, seat: C, seq: 1 + (i % 200), element: hashText(`flood-echo/${i}`), state: hashText('state'), claimed: false });
+      flood.push(makeMessage({ t: 'echo', echo, entries: [] }));
+    }
+    for (const text of flood) for (const to of [1, 2]) table.network.inject(C, to, text);
+    for (const peer of table.network.peers) await peer.start();
+    expect(await table.network.run()).toBe('done');
+    const honest = table.network.honest;
+    for (const peer of honest) {
+      expect(peer.outcome.kind).toBe('finished');
+      expect(peer.held.entries[C]!).toBeLessThanOrEqual(MAX_HELD_PER_SEAT);
+      expect(peer.held.echoes[C]!).toBeLessThanOrEqual(MAX_ECHOES_PER_SEAT);
+      expect(peer.held.known).toBeLessThanOrEqual(3 * MAX_HELD_PER_SEAT);
+      expect(peer.incidents.some((i) => i.code === 'Flood' && i.seat === C)).toBe(true);
+      expect(peer.incidents.some((i) => i.code === 'Flood' && i.seat !== C)).toBe(false);
+    }
+    expect(new Set(honest.map((x) => x.head)).size).toBe(1);
+    const o = honest[0]!.outcome;
+    // The flooder's own entries are refused while its budget is full: only it can be declared absent.
+    expect(o.kind === 'finished' && o.absences.every((a) => a.seats.every((s) => s === C))).toBe(true);
+    expect((await verifyReplay(honest[0]!.replay())).valid).toBe(true);
+  });
+});
