@@ -93,7 +93,17 @@ interface BoardIndex {
 /** By map, then by seats record: a new state object with the same map and seats (a flow step, the sequence number) shares its index. */
 const indexes = new WeakMap<GameState['map'], WeakMap<GameState['seats'], BoardIndex>>();
 
+/** The last board asked about and its index: the rules ask many questions of one board in a row, and two WeakMap lookups per question showed in profiles. */
+let last: { readonly map: GameState['map']; readonly seats: GameState['seats']; readonly idx: BoardIndex } | null = null;
+
 function boardIndex(state: GameState): BoardIndex {
+  if (last !== null && last.map === state.map && last.seats === state.seats) return last.idx;
+  const idx = indexFor(state);
+  last = { map: state.map, seats: state.seats, idx };
+  return idx;
+}
+
+function indexFor(state: GameState): BoardIndex {
   let bySeats = indexes.get(state.map);
   if (!bySeats) indexes.set(state.map, (bySeats = new WeakMap()));
   let idx = bySeats.get(state.seats);
@@ -131,6 +141,29 @@ export const occupant = (state: GameState, h: Hex, except?: Seat): Occupant => l
 
 export const isOccupied = (state: GameState, h: Hex, except?: Seat): boolean => occupant(state, h, except) !== null;
 
+/** How many of the six neighbours hold something other than a black tile (a colour, the Heart, a portal); `except` leaves a seat's portal out. Counted on the index without listing the occupants, as it is asked for every candidate portal site. */
+export function nonBlackNeighbourCount(state: GameState, h: Hex, except?: Seat): number {
+  const idx = boardIndex(state);
+  const c = cell(h.q, h.r);
+  let n = 0;
+  for (const s of STEPS) {
+    const land = idx.map.cells.get(c + s);
+    if (land) {
+      if (!(land.kind === 'land' && land.colour === 'black')) n++;
+    } else {
+      const seat = portalSeatAt(idx, c + s);
+      if (seat !== null && seat !== except) n++;
+    }
+  }
+  return n;
+}
+
+/** The seat whose portal stands on cell `c`, or null. */
+function portalSeatAt(idx: BoardIndex, c: number): Seat | null {
+  const i = idx.portalCells.indexOf(c);
+  return i < 0 ? null : idx.portals[i]!.seat;
+}
+
 /** The six neighbours' occupants, in the order of DIRECTIONS. */
 export function neighbourOccupants(state: GameState, h: Hex, except?: Seat): Occupant[] {
   const idx = boardIndex(state);
@@ -141,7 +174,8 @@ export function neighbourOccupants(state: GameState, h: Hex, except?: Seat): Occ
 export const touchesMap = (state: GameState, h: Hex, except?: Seat): boolean => {
   const idx = boardIndex(state);
   const c = cell(h.q, h.r);
-  return STEPS.some((s) => lookupIn(state, idx, c + s, except) !== null);
+  for (const s of STEPS) if (lookupIn(state, idx, c + s, except) !== null) return true;
+  return false;
 };
 
 /** Canonical order of hexes: by r, then q. Never depends on insertion order, so a state read back from JSON lists the same actions. */
