@@ -103,9 +103,11 @@ function settle(before: GameState, next: Next, emit: Emit): GameState {
   const entered = enterStage({ state: derived, stage: next.stage }, emit);
   let state = entered.territories === derived.territories ? entered : deriveVassals(entered, emit);
   for (let guard = 0; guard < 10_000; guard++) {
-    if (state.phase.name === 'conquest' && state.phase.winner !== null && state.phase.stage.kind !== 'over') state = enterStage({ state, stage: state.phase.stage }, emit);
+    // Forfeits and victories exist only in the conquest: map creation asks nothing more.
+    if (state.phase.name !== 'conquest') return state;
+    if (state.phase.winner !== null && state.phase.stage.kind !== 'over') state = enterStage({ state, stage: state.phase.stage }, emit);
     const who = awaiting(state);
-    if (who.kind !== 'seat' || state.phase.name !== 'conquest' || !state.players[who.seat]?.forfeited) return state;
+    if (who.kind !== 'seat' || !state.players[who.seat]?.forfeited) return state;
     const stage = stageOf(state);
     const step = passiveStep(state, stage, rulesOf(stage.kind) as AnyRules, who.seat, emit);
     if (!step.ok) return state;
