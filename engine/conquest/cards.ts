@@ -27,7 +27,32 @@ export function countsToList(counts: CardCounts): CardId[] {
   return out;
 }
 
+/**
+ * `counts` with each of `ids` added `sign` times; a count brought to 0 is dropped. Written once
+ * from the net changes: a copy edited with `delete` became a slow dictionary object, and this runs
+ * at every purchase, reveal and discard. The keys keep their order, new ones last; a count that
+ * goes through 0 to the other side is done step by step, whose deleting and adding moves its key last.
+ */
 export function addCounts(counts: CardCounts, ids: readonly CardId[], sign = 1): CardCounts {
+  const change = new Map<CardId, number>();
+  for (const id of ids) change.set(id, (change.get(id) ?? 0) + sign);
+  const out: Partial<Record<CardId, number>> = {};
+  for (const id of Object.keys(counts) as CardId[]) {
+    const d = change.get(id);
+    if (d === undefined) {
+      out[id] = counts[id];
+      continue;
+    }
+    const was = counts[id] ?? 0;
+    const n = was + d;
+    if (was !== 0 && n !== 0 && Math.sign(n) !== Math.sign(was)) return addStepwise(counts, ids, sign);
+    if (n !== 0) out[id] = n;
+  }
+  for (const [id, d] of change) if (d !== 0 && !Object.prototype.hasOwnProperty.call(counts, id)) out[id] = d;
+  return out;
+}
+
+function addStepwise(counts: CardCounts, ids: readonly CardId[], sign: number): CardCounts {
   const out: Partial<Record<CardId, number>> = { ...counts };
   for (const id of ids) {
     const n = (out[id] ?? 0) + sign;

@@ -1,7 +1,8 @@
-import { type HexKey, hexKey, neighbours, parseHexKey } from '../hex/index.js';
+import { type Hex, type HexKey, hexKey, neighbours, parseHexKey } from '../hex/index.js';
 import type { Emit } from '../core/events.js';
 import type { Next } from '../core/stages.js';
 import type { GameState, PlayerState, Territory } from '../core/state.js';
+import type { Seat } from '../core/vocabulary.js';
 import { fullWorld, isUnitCard, startingDeck } from '../cards/catalogue.js';
 import { addCounts, emptyCards } from './cards.js';
 import { HEART_KEY, occupiedHexes, portalsOnMap } from '../map/board.js';
@@ -28,38 +29,26 @@ export function startConquest(state: GameState, emit: Emit): Next {
   const portals = portalsOnMap(state);
   const first = portals.reduce((a, b) => (state.seats[b.seat]!.portalPlacedAt! < state.seats[a.seat]!.portalPlacedAt! ? b : a)).seat;
   const onMap = new Set(occupiedHexes(state).map(hexKey));
-  const territories: Record<HexKey, Territory> = {};
-  for (const key of [...onMap].sort()) territories[key] = { owner: null, troops: 0, frontier: NO_FRONTIER, wild: [] };
+  // Who holds a tile and with how many troops, then its wild markers, each worked out on its own:
+  // the territories are then written once each, in key order, instead of rewritten step by step.
+  const cubes = new Map<HexKey, { owner: Seat; troops: number }>();
   for (const p of portals) {
-    territories[hexKey(p.at)] = { owner: p.seat, troops: PORTAL_TROOPS, frontier: NO_FRONTIER, wild: [] };
+    cubes.set(hexKey(p.at), { owner: p.seat, troops: PORTAL_TROOPS });
     for (const n of neighbours(p.at)) {
       const key = hexKey(n);
-      if (onMap.has(key)) territories[key] = { owner: p.seat, troops: PORTAL_NEIGHBOUR_TROOPS, frontier: NO_FRONTIER, wild: [] };
+      if (onMap.has(key)) cubes.set(key, { owner: p.seat, troops: PORTAL_NEIGHBOUR_TROOPS });
     }
   }
-  // Breadth-first layers over the tiles of the map, from the tiles with cubes (ruling 2).
-  let layer = Object.keys(territories).filter((k) => territories[k]!.owner !== null);
-  const seen = new Set(layer);
-  for (const value of WILD_LAYERS) {
-    const next: HexKey[] = [];
-    for (const key of layer) {
-      for (const n of neighbours(parseHexKey(key))) {
-        const nk = hexKey(n);
-        if (!onMap.has(nk) || seen.has(nk)) continue;
-        seen.add(nk);
-        next.push(nk);
-        territories[nk] = { ...territories[nk]!, wild: [value] };
-      }
-    }
-    layer = next;
-  }
-  for (const key of onMap) if (!seen.has(key)) territories[key] = { ...territories[key]!, wild: [WILD_FAR] };
-  const heart = territories[HEART_KEY]!;
-  territories[HEART_KEY] = { ...heart, wild: [...heart.wild, HEART_EXTRA_MARKER] };
+  const wild = wildMarkers(onMap, [...cubes.keys()]);
+  wild.set(HEART_KEY, [...(wild.get(HEART_KEY) ?? []), HEART_EXTRA_MARKER]);
   for (const n of neighbours(parseHexKey(HEART_KEY))) {
     const nk = hexKey(n);
-    const t = territories[nk];
-    if (t && t.owner === null) territories[nk] = { ...t, wild: [...t.wild, HEART_NEIGHBOUR_EXTRA_MARKER] };
+    if (onMap.has(nk) && !cubes.has(nk)) wild.set(nk, [...(wild.get(nk) ?? []), HEART_NEIGHBOUR_EXTRA_MARKER]);
+  }
+  const territories: Record<HexKey, Territory> = {};
+  for (const key of [...onMap].sort()) {
+    const cube = cubes.get(key);
+    territories[key] = { owner: cube?.owner ?? null, troops: cube?.troops ?? 0, frontier: NO_FRONTIER, wild: wild.get(key) ?? [] };
   }
   const n = state.seats.length;
   const players: PlayerState[] = state.seats.map((s) => ({
@@ -80,4 +69,26 @@ export function startConquest(state: GameState, emit: Emit): Next {
   emit({ kind: 'conquestBegan', first });
   const stage = { kind: 'deal', awaiting: dealOrder } as const;
   return { state: { ...state, territories, players, phase: { name: 'conquest', day: 1, first, stage, combats: [], resolved: [], winner: null } }, stage };
+}
+
+/** Wild markers 2, 4, 6 by breadth-first layers over the tiles of the map from the tiles with cubes, 8 beyond (C3, ruling 2); none on the tiles with cubes. */
+function wildMarkers(onMap: ReadonlySet<HexKey>, withCubes: readonly HexKey[]): Map<HexKey, number[]> {
+  const wild = new Map<HexKey, number[]>();
+  let layer = withCubes.map(parseHexKey);
+  const seen = new Set(withCubes);
+  for (const value of WILD_LAYERS) {
+    const next: Hex[] = [];
+    for (const h of layer) {
+      for (const n of neighbours(h)) {
+        const nk = hexKey(n);
+        if (!onMap.has(nk) || seen.has(nk)) continue;
+        seen.add(nk);
+        next.push(n);
+        wild.set(nk, [value]);
+      }
+    }
+    layer = next;
+  }
+  for (const key of onMap) if (!seen.has(key)) wild.set(key, [WILD_FAR]);
+  return wild;
 }

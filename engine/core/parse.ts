@@ -24,9 +24,19 @@ const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number
 const MAX_LIST = 64;
 /** A deal is at most a whole discard pile; no game comes near this many cards. */
 const MAX_DEAL = 4096;
-/** A sealed memo: exactly 2 x SEALED_BYTES lower-case hex digits (length first: the pattern then runs once). */
+/** A sealed memo: exactly 2 x SEALED_BYTES lower-case hex digits (length first: the digits are then checked once). */
 function isSealed(x: unknown): x is string {
-  return typeof x === 'string' && x.length === 2 * SEALED_BYTES && !/[^0-9a-f]/.test(x);
+  return typeof x === 'string' && x.length === 2 * SEALED_BYTES && isLowerHex(x);
+}
+
+/** Character codes of the lower-case hex digits. */
+const HEX_DIGITS = new Uint8Array(128);
+for (const c of '0123456789abcdef') HEX_DIGITS[c.charCodeAt(0)] = 1;
+
+/** Only lower-case hex digits? A loop over a table: on a 2 KB memo, several times faster than /[^0-9a-f]/ (a memo comes with every secret commitment). */
+function isLowerHex(x: string): boolean {
+  for (let i = 0; i < x.length; i++) if (HEX_DIGITS[x.charCodeAt(i)] !== 1) return false;
+  return true;
 }
 
 /** Exactly these keys, no others: a message with extra fields is malformed, not silently trimmed. */

@@ -24,10 +24,25 @@ type AnyRules = DecisionRules<DecisionKind>;
 const ruleFor = (rules: AnyRules, kind: ActionKind): ActionRule<DecisionKind, ActionKind> | undefined =>
   (rules.actions as Readonly<Record<string, ActionRule<DecisionKind, ActionKind>>>)[kind];
 
+/** Each stage's action rules in the order of its table (the order of its options), listed once per stage kind rather than per call. */
+const ruleLists = new Map<AnyRules, readonly ActionRule<DecisionKind, ActionKind>[]>();
+function actionRules(rules: AnyRules): readonly ActionRule<DecisionKind, ActionKind>[] {
+  let list = ruleLists.get(rules);
+  if (!list) ruleLists.set(rules, (list = (Object.keys(rules.actions) as ActionKind[]).map((kind) => ruleFor(rules, kind)!)));
+  return list;
+}
+
 /** Actions whose rule has its own word for coming at the wrong moment. */
 const OUT_OF_PLACE: Partial<Record<ActionKind, RuleError>> = {
   placeBlack: ruleError('BlackTileNotOwed', 'M14', 'black tiles are given only when the portal has no valid position'),
 };
+
+/**
+ * An emitter appending to `events`. A function of its own because a closure assigned to a named
+ * binding gets a `name` property set at every call under esbuild's keepNames (tsx, the bench),
+ * which cost a few percent of an action; a returned closure is anonymous.
+ */
+const collector = (events: GameEvent[]): Emit => (e) => void events.push(e);
 
 /** Who the engine waits for now. */
 export function awaiting(state: GameState): Awaiting {
@@ -49,7 +64,7 @@ export function play(state: GameState, input: unknown): Result<Played, RuleError
   const who = rules.awaits(state, stage as never);
   if (who.kind === 'over') return err(ruleError('GameOver', 'A2', 'the game is over'));
   const events: GameEvent[] = [];
-  const emit: Emit = (e) => void events.push(e);
+  const emit = collector(events);
   let step: Step;
   if (action.kind === 'absent') {
     if (who.kind !== 'seat' || who.seat !== action.seat) return err(ruleError('NotAbsent', 'T5', `seat ${action.seat} is not the seat the game waits for`));
@@ -88,9 +103,11 @@ function settle(before: GameState, next: Next, emit: Emit): GameState {
   const entered = enterStage({ state: derived, stage: next.stage }, emit);
   let state = entered.territories === derived.territories ? entered : deriveVassals(entered, emit);
   for (let guard = 0; guard < 10_000; guard++) {
-    if (state.phase.name === 'conquest' && state.phase.winner !== null && state.phase.stage.kind !== 'over') state = enterStage({ state, stage: state.phase.stage }, emit);
+    // Forfeits and victories exist only in the conquest: map creation asks nothing more.
+    if (state.phase.name !== 'conquest') return state;
+    if (state.phase.winner !== null && state.phase.stage.kind !== 'over') state = enterStage({ state, stage: state.phase.stage }, emit);
     const who = awaiting(state);
-    if (who.kind !== 'seat' || state.phase.name !== 'conquest' || !state.players[who.seat]?.forfeited) return state;
+    if (who.kind !== 'seat' || !state.players[who.seat]?.forfeited) return state;
     const stage = stageOf(state);
     const step = passiveStep(state, stage, rulesOf(stage.kind) as AnyRules, who.seat, emit);
     if (!step.ok) return state;
@@ -129,7 +146,7 @@ export function legalOptions(state: GameState, seat: Seat, vault?: Vault): Optio
   const stage = stageOf(state);
   const rules = rulesOf(stage.kind) as AnyRules;
   const out: Option[] = [];
-  for (const kind of Object.keys(rules.actions) as ActionKind[]) out.push(...ruleFor(rules, kind)!.options(state, stage as never, seat, vault));
+  for (const rule of actionRules(rules)) for (const option of rule.options(state, stage as never, seat, vault)) out.push(option);
   return out;
 }
 

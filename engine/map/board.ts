@@ -18,13 +18,15 @@ export type Occupant =
   | { readonly kind: 'portal'; readonly seat: Seat; readonly colour: Colour }
   | null;
 
-// Cells are indexed by a small integer so that lookups need no string building:
-// cell(q, r) = (q + OFFSET) * STRIDE + (r + OFFSET); coordinates stay within ±OFFSET.
+// Cells are indexed by a small integer so that lookups need no string building, row by row:
+// cell(q, r) = (r + OFFSET) * STRIDE + (q + OFFSET); coordinates stay within ±OFFSET. Ascending
+// cells are then the canonical order of hexes (by r, then q): lists sort as plain numbers.
 const OFFSET = 512;
 const STRIDE = 1024;
-const cell = (q: number, r: number): number => (q + OFFSET) * STRIDE + (r + OFFSET);
-const cellQ = (c: number): number => Math.floor(c / STRIDE) - OFFSET;
-const cellR = (c: number): number => (c % STRIDE) - OFFSET;
+const cell = (q: number, r: number): number => (r + OFFSET) * STRIDE + (q + OFFSET);
+const cellQ = (c: number): number => (c % STRIDE) - OFFSET;
+const cellR = (c: number): number => Math.floor(c / STRIDE) - OFFSET;
+const ascending = (a: number, b: number): number => a - b;
 /** Hex keys met so far and their cells: a map has a few dozen keys, parsed once per process. */
 const keyCells = new Map<HexKey, number>();
 function keyCell(key: HexKey): number {
@@ -38,12 +40,12 @@ function keyCell(key: HexKey): number {
 }
 
 /** Neighbour offsets in cell units, in the order of DIRECTIONS. */
-const STEPS = [STRIDE, 1, -STRIDE + 1, -STRIDE, -1, STRIDE - 1] as const;
+const STEPS = [1, STRIDE, STRIDE - 1, -1, -STRIDE, -STRIDE + 1] as const;
 
 /** The land tiles and the Heart, indexed once per map object (maps are immutable, so it never goes stale). */
 interface MapIndex {
   readonly cells: Map<number, LandTile>;
-  /** Empty cells touching a land tile or the Heart. */
+  /** Empty cells touching a land tile or the Heart, ascending (in canonical order). */
   readonly frontier: readonly number[];
   /** Frontier hexes with portals, by the portal cells taken into account ("c1,c2,..."). */
   readonly withPortals: Map<string, readonly Hex[]>;
@@ -58,7 +60,7 @@ function mapIndex(map: GameState['map']): MapIndex {
   for (const key in map) cells.set(keyCell(key), map[key]!);
   const frontier = new Set<number>();
   for (const c of cells.keys()) for (const s of STEPS) if (!cells.has(c + s)) frontier.add(c + s);
-  idx = { cells, frontier: [...frontier], withPortals: new Map() };
+  idx = { cells, frontier: [...frontier].sort(ascending), withPortals: new Map() };
   mapIndexes.set(map, idx);
   return idx;
 }
@@ -76,10 +78,17 @@ export function withLandTile(map: GameState['map'], at: Hex, tile: LandTile): Ga
     const cells = new Map(old.cells);
     cells.set(c, tile);
     const frontier = old.frontier.filter((f) => f !== c);
-    for (const st of STEPS) if (!cells.has(c + st) && !frontier.includes(c + st)) frontier.push(c + st);
+    for (const st of STEPS) if (!cells.has(c + st) && !frontier.includes(c + st)) insertAscending(frontier, c + st);
     mapIndexes.set(next, { cells, frontier, withPortals: new Map() });
   }
   return next;
+}
+
+/** Inserts `c` into the ascending list `xs` at its place. */
+function insertAscending(xs: number[], c: number): void {
+  let i = xs.length;
+  while (i > 0 && xs[i - 1]! > c) i--;
+  xs.splice(i, 0, c);
 }
 
 /** Per state: the portals' cells, and frontier lists by the seat whose portal is left out (-1: none). */
@@ -93,7 +102,17 @@ interface BoardIndex {
 /** By map, then by seats record: a new state object with the same map and seats (a flow step, the sequence number) shares its index. */
 const indexes = new WeakMap<GameState['map'], WeakMap<GameState['seats'], BoardIndex>>();
 
+/** The last board asked about and its index: the rules ask many questions of one board in a row, and two WeakMap lookups per question showed in profiles. */
+let last: { readonly map: GameState['map']; readonly seats: GameState['seats']; readonly idx: BoardIndex } | null = null;
+
 function boardIndex(state: GameState): BoardIndex {
+  if (last !== null && last.map === state.map && last.seats === state.seats) return last.idx;
+  const idx = indexFor(state);
+  last = { map: state.map, seats: state.seats, idx };
+  return idx;
+}
+
+function indexFor(state: GameState): BoardIndex {
   let bySeats = indexes.get(state.map);
   if (!bySeats) indexes.set(state.map, (bySeats = new WeakMap()));
   let idx = bySeats.get(state.seats);
@@ -131,6 +150,29 @@ export const occupant = (state: GameState, h: Hex, except?: Seat): Occupant => l
 
 export const isOccupied = (state: GameState, h: Hex, except?: Seat): boolean => occupant(state, h, except) !== null;
 
+/** How many of the six neighbours hold something other than a black tile (a colour, the Heart, a portal); `except` leaves a seat's portal out. Counted on the index without listing the occupants, as it is asked for every candidate portal site. */
+export function nonBlackNeighbourCount(state: GameState, h: Hex, except?: Seat): number {
+  const idx = boardIndex(state);
+  const c = cell(h.q, h.r);
+  let n = 0;
+  for (const s of STEPS) {
+    const land = idx.map.cells.get(c + s);
+    if (land) {
+      if (!(land.kind === 'land' && land.colour === 'black')) n++;
+    } else {
+      const seat = portalSeatAt(idx, c + s);
+      if (seat !== null && seat !== except) n++;
+    }
+  }
+  return n;
+}
+
+/** The seat whose portal stands on cell `c`, or null. */
+function portalSeatAt(idx: BoardIndex, c: number): Seat | null {
+  const i = idx.portalCells.indexOf(c);
+  return i < 0 ? null : idx.portals[i]!.seat;
+}
+
 /** The six neighbours' occupants, in the order of DIRECTIONS. */
 export function neighbourOccupants(state: GameState, h: Hex, except?: Seat): Occupant[] {
   const idx = boardIndex(state);
@@ -141,31 +183,21 @@ export function neighbourOccupants(state: GameState, h: Hex, except?: Seat): Occ
 export const touchesMap = (state: GameState, h: Hex, except?: Seat): boolean => {
   const idx = boardIndex(state);
   const c = cell(h.q, h.r);
-  return STEPS.some((s) => lookupIn(state, idx, c + s, except) !== null);
+  for (const s of STEPS) if (lookupIn(state, idx, c + s, except) !== null) return true;
+  return false;
 };
 
 /** Canonical order of hexes: by r, then q. Never depends on insertion order, so a state read back from JSON lists the same actions. */
 export const compareHex = (a: Hex, b: Hex): number => a.r - b.r || a.q - b.q;
-const compareCells = (a: number, b: number): number => cellR(a) - cellR(b) || cellQ(a) - cellQ(b);
 const toHex = (c: number): Hex => ({ q: cellQ(c), r: cellR(c) });
 
-/** Cells to hexes in canonical order, through a numeric sort on row-major keys. */
-function sortCells(cells: Iterable<number>): Hex[] {
-  const keys: number[] = [];
-  for (const c of cells) keys.push((cellR(c) + OFFSET) * STRIDE + cellQ(c) + OFFSET);
-  const sorted = Int32Array.from(keys).sort();
-  const out: Hex[] = new Array(sorted.length);
-  for (let i = 0; i < sorted.length; i++) out[i] = rowMajorHex(sorted[i]!);
-  return out;
-}
-
-/** Hexes are immutable values: one object per row-major key, shared, so listing cells allocates nothing new. */
+/** Hexes are immutable values: one object per cell, shared, so listing cells allocates nothing new. */
 const hexes = new Map<number, Hex>();
-function rowMajorHex(k: number): Hex {
-  let h = hexes.get(k);
+function sharedHex(c: number): Hex {
+  let h = hexes.get(c);
   if (!h) {
-    h = Object.freeze({ q: (k % STRIDE) - OFFSET, r: Math.floor(k / STRIDE) - OFFSET });
-    if (hexes.size < 100_000) hexes.set(k, h);
+    h = Object.freeze(toHex(c));
+    if (hexes.size < 100_000) hexes.set(c, h);
   }
   return h;
 }
@@ -175,7 +207,7 @@ export function occupiedHexes(state: GameState, except?: Seat): Hex[] {
   const idx = boardIndex(state);
   const out = [...idx.map.cells.keys()];
   idx.portals.forEach((p, i) => p.seat !== except && out.push(idx.portalCells[i]!));
-  return out.sort(compareCells).map(toHex);
+  return out.sort(ascending).map(toHex);
 }
 
 /** Empty hexes touching the map, in canonical order (row, then column): the only places a tile can go. */
@@ -191,12 +223,29 @@ export function frontierCells(state: GameState, except?: Seat): readonly Hex[] {
     idx.frontiers.set(except ?? -1, shared);
     return shared;
   }
-  const seen = new Set<number>();
-  for (const c of idx.map.frontier) if (!portalCells.includes(c)) seen.add(c);
-  for (const p of portalCells) for (const s of STEPS) if (!idx.map.cells.has(p + s) && !portalCells.includes(p + s)) seen.add(p + s);
-  const out = sortCells(seen);
+  const out = frontierWith(idx.map, portalCells);
   idx.frontiers.set(except ?? -1, out);
   idx.map.withPortals.set(signature, out);
+  return out;
+}
+
+/**
+ * The map's frontier with portals on `portalCells`: without the portals' cells, with the empty
+ * cells around them. Both lists ascend, so they are merged in canonical order without a sort.
+ */
+function frontierWith(map: MapIndex, portalCells: readonly number[]): Hex[] {
+  const around: number[] = [];
+  for (const p of portalCells) for (const s of STEPS) if (!map.cells.has(p + s) && !portalCells.includes(p + s)) around.push(p + s);
+  around.sort(ascending);
+  const base = map.frontier;
+  const out: Hex[] = [];
+  let last = -1;
+  for (let i = 0, j = 0; i < base.length || j < around.length; ) {
+    const c = j >= around.length || (i < base.length && base[i]! <= around[j]!) ? base[i++]! : around[j++]!;
+    if (c === last || portalCells.includes(c)) continue;
+    out.push(sharedHex(c));
+    last = c;
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@ import { type Hex, distance } from '../hex/index.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { HEART, boardKey, connectedWithout, distanceToNearestPortal, isOccupied, neighbourOccupants, portalsOnMap, touchesMap } from './board.js';
+import { HEART, boardKey, connectedWithout, distanceToNearestPortal, isOccupied, nonBlackNeighbourCount, touchesMap } from './board.js';
 
 /** Minimum grid distances of 004's placement constraints ("at least k tiles between" = distance >= k + 1, ruling 2). */
 export const PORTAL_HEART_MIN_DISTANCE = 4;
@@ -20,11 +20,7 @@ export function landPlacementError(state: GameState, at: Hex, fenced = false): R
 }
 
 /** Non-black tiles (colours, the Heart, portals) touching a hex; `except` leaves a seat's portal out. */
-export function nonBlackNeighbours(state: GameState, at: Hex, except?: Seat): number {
-  let n = 0;
-  for (const o of neighbourOccupants(state, at, except)) if (o && !(o.kind === 'land' && o.colour === 'black')) n++;
-  return n;
-}
+export const nonBlackNeighbours = (state: GameState, at: Hex, except?: Seat): number => nonBlackNeighbourCount(state, at, except);
 
 /**
  * The placement constraints of a portal on an empty cell, touching the map or not (M7, M8, M9).
@@ -33,10 +29,7 @@ export function nonBlackNeighbours(state: GameState, at: Hex, except?: Seat): nu
 export function portalSiteError(state: GameState, seat: Seat, at: Hex): RuleError | null {
   if (distance(at, HEART) < PORTAL_HEART_MIN_DISTANCE)
     return ruleError('PortalNearHeart', 'M7', 'there must be at least 3 tiles between a portal and the Heart of Eden');
-  for (const p of portalsOnMap(state, seat)) {
-    if (distance(at, p.at) < PORTAL_PORTAL_MIN_DISTANCE)
-      return ruleError('PortalNearPortal', 'M8', 'there must be at least 4 tiles between two portals');
-  }
+  if (distanceToNearestPortal(state, at, seat) < PORTAL_PORTAL_MIN_DISTANCE) return ruleError('PortalNearPortal', 'M8', 'there must be at least 4 tiles between two portals');
   if (nonBlackNeighbours(state, at, seat) > PORTAL_MAX_NON_BLACK_NEIGHBOURS)
     return ruleError('PortalCrowded', 'M9', 'a portal may touch at most 2 non-black tiles');
   return null;

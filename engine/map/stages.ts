@@ -113,9 +113,10 @@ function placements(state: GameState, seat: Seat, from: TileSource, vault: Vault
   const me = state.seats[seat]!;
   if (from === 'faceUp' && !me.faceUp) return [];
   if (from === 'drawn' && !me.drawn) return [];
-  const opening = from === 'drawn' && vault ? tileOpening(vault, me.drawn!, state) : undefined;
   const sites = landSites(state);
-  if (kind === 'setAsideTile') return sites.length > 0 ? [] : [one(opening ? { kind, seat, from, opening } : { kind, seat, from })];
+  if (kind === 'setAsideTile' && sites.length > 0) return [];
+  const opening = from === 'drawn' && vault ? tileOpening(vault, me.drawn!, state) : undefined;
+  if (kind === 'setAsideTile') return [one(opening ? { kind, seat, from, opening } : { kind, seat, from })];
   return sites.map((at) => one(opening ? { kind, seat, from, at, opening } : { kind, seat, from, at }));
 }
 
