@@ -56,4 +56,4 @@ export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJs
 export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending, VERDICTS, type Verdict, VERDICT_EXIT, verdictOf, verdictOfEnding } from './verify/verify.js';
 export { decodeReplay, decodeReplayText, InflateLimitError, isGzip, type Inflate, MAX_REPLAY_BYTES } from './codec/replay-bytes.js';
 export { checkReplayText, REPLAY_LIMITS, type ReplayLimits } from './codec/replay-limits.js';
-export { engineInputs } from './log/inputs.js';
+export { engineInputs, elementInputs } from './log/inputs.js';

@@ -53,12 +53,12 @@ function StartingGame(props: { game: StoredGame }) {
   });
   return (
     <Show when={table()} fallback={<p class="loading">{t('app.loading')}</p>}>
-      {(tb) => <RunningGame config={config} table={tb()} stored={props.game.log.length} />}
+      {(tb) => <RunningGame config={config} table={tb()} stored={props.game.log} />}
     </Show>
   );
 }
 
-function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; stored: number }) {
+function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; stored: StoredGame['log'] }) {
   const table = props.table;
   const config = props.config;
   // Stored in order, one write at a time, each writing only the chunks that changed; a write
@@ -71,7 +71,7 @@ function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; sto
     queued = true;
     saving = saving.then(() => {
       queued = false;
-      return store.save(table.replay().log);
+      return store.save(table.elements(store.saved));
     });
   });
   onCleanup(unsubscribe);

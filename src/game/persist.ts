@@ -47,20 +47,32 @@ export async function saveNewGame(config: LocalGameConfig): Promise<void> {
   }
 }
 
-/** Stores a growing game's log: each call writes the chunks that changed since the last one. */
-export function makeGameStore(config: LocalGameConfig, already: number): { save(log: readonly (readonly SignedEntry[])[]): Promise<void> } {
-  let saved = already;
+/**
+ * Stores a growing game's log: `save` takes the elements since the last call and writes only the
+ * chunks they touch (the store keeps the last, partial chunk to write it whole).
+ */
+export function makeGameStore(config: LocalGameConfig, stored: readonly (readonly SignedEntry[])[]): { readonly saved: number; save(more: readonly (readonly SignedEntry[])[]): Promise<void> } {
+  const tail: SignedEntry[][] = stored.slice(Math.floor(stored.length / CHUNK) * CHUNK).map(plain);
+  let saved = stored.length;
   return {
-    async save(log) {
+    get saved() {
+      return saved;
+    },
+    async save(more) {
+      if (more.length === 0) return;
+      const first = Math.floor(saved / CHUNK);
+      const pending = [...tail, ...more.map(plain)];
       const entries: [IDBValidKey, unknown][] = [];
-      for (let c = Math.floor(Math.min(saved, log.length) / CHUNK); c * CHUNK < log.length; c++) entries.push([chunkKey(c), log.slice(c * CHUNK, (c + 1) * CHUNK).map(plain)]);
-      entries.push([KEY, { config, elements: log.length }]);
+      for (let i = 0; i < pending.length; i += CHUNK) entries.push([chunkKey(first + i / CHUNK), pending.slice(i, i + CHUNK)]);
+      const total = saved + more.length;
+      entries.push([KEY, { config, elements: total }]);
       try {
         await setMany(entries);
-        saved = log.length;
       } catch {
-        // IndexedDB refused: the game goes on, unsaved
+        return; // IndexedDB refused: the game goes on, unsaved
       }
+      saved = total;
+      tail.splice(0, tail.length, ...pending.slice(Math.floor(pending.length / CHUNK) * CHUNK));
     },
   };
 }

@@ -10,7 +10,7 @@
  */
 import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type Violation } from '../../engine/protocol/index.js';
+import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 /** What the UI reads of a session (the subset of INTERFACES.md's PeerView this module needs). */
@@ -36,6 +36,8 @@ export interface GameSession {
   receive(text: string, from?: Seat): Promise<void> | void;
   tick(now: number): Promise<void> | void;
   replay(): Replay;
+  /** The signed entries of the elements from position `from` on (PeerSession has it; else read from replay()). */
+  elements?(from: number): readonly (readonly SignedEntry[])[];
   dispose(): void;
   /** Acts if the log starts with this seat (makePeerSession's sessions act on start, receive and tick). */
   start?(): Promise<void>;
@@ -95,6 +97,8 @@ export interface NetGame {
   /** Resolves with the last view once the game has ended (finished or a verdict). */
   readonly ended: Promise<NetGameView>;
   replay(): Replay;
+  /** The signed entries of the elements from position `from` on: a view's new elements, not the whole log. */
+  elements(from: number): readonly (readonly SignedEntry[])[];
   /** Stops the clock and frees the session and the transport. */
   dispose(): void;
 }
@@ -164,6 +168,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     on: (l) => events.add(l),
     ended,
     replay: () => session.replay(),
+    elements: (from) => session.elements?.(from) ?? session.replay().log.slice(from),
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -1,7 +1,7 @@
 import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
 import { greedyAgent } from '../../engine/agents/index.js';
-import { type GameSetup, legalOptions, newGame, type Seat } from '../../engine/index.js';
-import { bestScheme, makeReplayText, parseGenesisText, type SignatureScheme } from '../../engine/protocol/index.js';
+import { legalOptions, newGame, type Seat } from '../../engine/index.js';
+import { bestScheme, makeReplayText, type ParsedGenesis, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
 import { playerName } from '../display/index.js';
 import { type LocalGameConfig } from '../game/config.js';
@@ -96,7 +96,7 @@ function Connected(props: { link: ShareLink }) {
                 net={gameNetConfig(r().config, props.link)}
                 stored={r().stored!}
                 seats={startSeats(table(), gameNetConfig(r().config, props.link), r().scheme, r().stored!.log)}
-                setup={table().genesis.genesis.setup}
+                genesis={table().genesis}
               />
             )}
           </Show>
@@ -116,14 +116,14 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
     ...(takeCreated(props.link.room) ? { create: {} } : {}),
   });
   const [view, setView] = createSignal<LobbyView>(lobby.view());
-  const [games, setGames] = createSignal<{ seats: SeatGame[]; setup: GameSetup; stored: StoredOnline } | null>(null);
+  const [games, setGames] = createSignal<{ seats: SeatGame[]; genesis: ParsedGenesis; stored: StoredOnline } | null>(null);
   onCleanup(lobby.subscribe(setView));
   let closed = false;
   void lobby.started.then((start) => {
     if (closed) return;
     const stored = storedOf(start, view().snapshot.seats.map((s) => s?.name ?? ''));
     void saveOnline(props.link.room, stored);
-    setGames({ seats: startSeats(start, props.net, props.scheme), setup: start.genesis.genesis.setup, stored });
+    setGames({ seats: startSeats(start, props.net, props.scheme), genesis: start.genesis, stored });
   });
   onCleanup(() => {
     closed = true;
@@ -142,7 +142,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
         </div>
       }
     >
-      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} setup={g().setup} />}
+      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} genesis={g().genesis} />}
     </Show>
   );
 }
@@ -151,12 +151,11 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
  * The seats this page plays, kept in IndexedDB as they go (the log this page checked, at most
  * every two seconds) so that a refresh resumes them; forgotten once the game has ended.
  */
-function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; setup: GameSetup }) {
+function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis }) {
   const game = props.seats[0]!.game;
   const room = props.link.room;
   // Spectators with the watch link find the game through any player's page.
-  const genesis = parseGenesisText(props.stored.genesis);
-  if (genesis.ok) onCleanup(publishForWatchers(props.link, { genesis: genesis.value, genesisSignatures: props.stored.genesisSignatures }, yWebrtcConnect(props.net)));
+  onCleanup(publishForWatchers(props.link, { genesis: props.genesis, genesisSignatures: props.stored.genesisSignatures }, yWebrtcConnect(props.net)));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = (): void => {
     timer = undefined;
@@ -173,17 +172,17 @@ function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline;
     clearTimeout(timer);
     for (const g of props.seats) g.game.dispose();
   });
-  return <OnlineGame games={props.seats} setup={props.setup} names={props.stored.names} />;
+  return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} />;
 }
 
 /** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */
-function OnlineGame(props: { games: readonly SeatGame[]; setup: GameSetup; names: readonly string[] }) {
+function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[] }) {
   const person = props.games.find((g) => !g.bot) ?? null;
   const shown = person ?? props.games[0]!;
-  const setup = props.setup;
-  const created = newGame(props.setup);
+  const setup = props.genesis.genesis.setup;
+  const created = newGame(setup);
   if (!created.ok) throw new Error(created.error.message);
-  const table = makeSessionTable({ seats: new Map(person ? [[person.seat, { game: person.game, vault: person.secrets.vault, bot: false }]] : [[shown.seat, { game: shown.game, vault: shown.secrets.vault, bot: true }]]), initial: created.value });
+  const table = makeSessionTable({ seats: new Map(person ? [[person.seat, { game: person.game, vault: person.secrets.vault, bot: false }]] : [[shown.seat, { game: shown.game, vault: shown.secrets.vault, bot: true }]]), genesis: props.genesis, initial: created.value });
   onCleanup(() => table.dispose());
   const config: LocalGameConfig = {
     mode: 'bots',

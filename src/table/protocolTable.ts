@@ -32,7 +32,7 @@ export interface ProtocolTableConfig {
   readonly scheme?: SignatureScheme;
 }
 
-export type ProtocolTable = LocalTable & { replay(): Replay };
+export type ProtocolTable = LocalTable & { replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] };
 
 /** A seat's 32 bytes of entropy from the device's secret seed (one-way: a seat's secrets never give the seed). */
 const entropyOf = (seed: string, seat: Seat): Uint8Array => Uint8Array.from(hashText(`bfe/local/seat\n${seed}\n${seat}`).match(/../g)!.map((h) => parseInt(h, 16)));
@@ -69,7 +69,7 @@ export async function makeProtocolTable(config: ProtocolTableConfig): Promise<Pr
       return [seat, { game, vault: s.vault, bot: bots.has(seat) }];
     }),
   );
-  const table = makeSessionTable({ seats, initial: initial.value, bot: config.bot, ...(config.botPace !== undefined ? { botPace: config.botPace } : {}) });
+  const table = makeSessionTable({ seats, genesis, initial: initial.value, bot: config.bot, ...(config.botPace !== undefined ? { botPace: config.botPace } : {}) });
   return {
     ...table,
     dispose() {

@@ -1,5 +1,5 @@
 import { applyAction, awaiting, type GameState, legalActions, ok, type Seat, type Vault } from '../../engine/index.js';
-import { engineInputs, type Replay } from '../../engine/protocol/index.js';
+import { elementInputs, type ParsedGenesis, type Replay, type SignedEntry } from '../../engine/protocol/index.js';
 import type { NetGame, NetGameView } from '../net/index.js';
 import type { LocalTable } from './localTable.js';
 import type { BotPlayer, TableView } from './types.js';
@@ -14,7 +14,8 @@ export interface DeviceSeat {
 export interface SessionTableConfig {
   /** The seats played on this device, by seat. */
   readonly seats: ReadonlyMap<Seat, DeviceSeat>;
-  /** The state before the first element (the genesis set-up). */
+  /** The game's genesis: its set-up gives the state before the first element. */
+  readonly genesis: ParsedGenesis;
   readonly initial: GameState;
   /** How this device's bots choose (a Worker in the page). */
   readonly bot?: BotPlayer;
@@ -32,7 +33,7 @@ const AUTOMATIC = new Set(['commitTiles', 'commitCards']);
  * (for the log). The game itself is the protocol's: a person's choice goes to the session of the
  * seat awaited, which refuses anything not legal and awaited; bots answer through the same path.
  */
-export function makeSessionTable(config: SessionTableConfig): LocalTable & { replay(): Replay } {
+export function makeSessionTable(config: SessionTableConfig): LocalTable & { replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] } {
   const seats = [...config.seats.entries()];
   const watched = seats[0]![1].game;
   const states: GameState[] = [config.initial];
@@ -48,8 +49,7 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
    * it checked), and the state after each: a view can cover several elements, the log shows each.
    */
   function catchUp(): void {
-    const replay = watched.replay();
-    for (const input of engineInputs({ ...replay, log: replay.log.slice(inputs.length) })) {
+    for (const input of elementInputs(config.genesis, watched.elements(inputs.length))) {
       const next = applyAction(states[states.length - 1]!, input);
       if (!next.ok) return;
       states.push(next.value);
@@ -149,6 +149,7 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
     inputs: () => inputs,
     states: () => states,
     replay: () => watched.replay(),
+    elements: (from) => watched.elements(from),
   };
 }
 

@@ -8,7 +8,7 @@ import { assembleElement, itemsAgainstClaims, seatsToClaim } from '../log/assemb
 import { linkIndex } from '../log/beacon.js';
 import { type Absence, applyElement, type Chain, checkEntry, claimedAbsent, type End, expectation, signaturesDigest, slotOf, startChain } from '../log/chain.js';
 import type { Echo } from '../codec/echo.js';
-import { type Body, claimRound, type ParsedEntry } from '../codec/entry.js';
+import { type Body, claimRound, type ParsedEntry, type SignedEntry } from '../codec/entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from '../errors.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
 import { finalOpenings } from '../log/openings.js';
@@ -187,6 +187,12 @@ export class PeerCore {
   /** The hash of the last element applied. */
   get head(): string {
     return this.chain.head;
+  }
+
+  /** The signed entries of the elements from position `from` on (a view's new elements, without copying the whole log). */
+  elements(from: number): SignedEntry[][] {
+    const end = this.truncateAt ?? this.history.length;
+    return this.history.slice(from, end).map((s) => s.entries.map((e) => ({ text: e.text, sig: e.sig })));
   }
 
   /** The replay of the game as this peer holds it. */

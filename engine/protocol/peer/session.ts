@@ -4,6 +4,7 @@ import { err, type Result } from '../../core/result.js';
 import type { Chain } from '../log/chain.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
 import type { Replay } from '../codec/replay.js';
+import type { SignedEntry } from '../codec/entry.js';
 import type { SeatSecrets } from '../crypto/secrets.js';
 import type { SignatureScheme } from '../crypto/signature.js';
 import type { Violation } from '../errors.js';
@@ -59,6 +60,8 @@ export interface PeerSession {
   /** Acts if the log starts with this seat (idempotent; receive and tick act too). */
   start(): Promise<void>;
   replay(): Replay;
+  /** The signed entries of the elements from position `from` on. */
+  elements(from: number): SignedEntry[][];
   dispose(): void;
   // Conveniences for tests and the simulator (each reads the current view).
   readonly state: GameState;
@@ -167,6 +170,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     tick: (now) => step(() => core.tick(now)),
     start: () => step(() => core.start()),
     replay: () => core.replay(),
+    elements: (from) => core.elements(from),
     dispose() {
       disposed = true;
       listeners.clear();
