@@ -49,7 +49,7 @@ export const en = {
   'online.settings': "Table settings",
   'online.timer': "Decision timer",
   'online.noTimer': "none",
-  'online.seconds': "{{count}} s",
+  'online.seconds': "{{count}} seconds",
   'online.days': "Day cap",
   'online.noCap': "none",
   'online.botsHere': "The bots play on this page.",
