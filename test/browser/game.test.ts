@@ -259,6 +259,24 @@ if (!executable) {
       let mine = 0;
       await playMapCreation(page, (s) => s.buttons.includes('draw') && ++mine > 3);
       const before = await snapshot(page);
+      // The page stores each element as it comes (one IndexedDB write at a time): a refresh within
+      // the write in flight would lose that element, so the test refreshes once it is stored.
+      await expect
+        .poll(
+          () =>
+            page.evaluate(
+              () =>
+                new Promise<number>((resolve) => {
+                  const open = indexedDB.open('keyval-store');
+                  open.onsuccess = () => {
+                    const get = open.result.transaction('keyval').objectStore('keyval').get('bfe.localGame');
+                    get.onsuccess = () => resolve((get.result as { elements?: number } | undefined)?.elements ?? -1);
+                  };
+                }),
+            ),
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThanOrEqual(before.seq);
       // The refresh resumes on the flat map: the rest of the game (some 1500 bot moves) would
       // otherwise spend its time drawing every position in software WebGL.
       await page.goto(`${app.url}#/local?pace=0&board=flat`);
