@@ -10,7 +10,7 @@ import { makeReplayText, type Replay } from '../../engine/protocol/index.js';
 import { playProtocolGame } from '../../engine/protocol/sim/index.js';
 import { afterStep, conquestStep, SMALLEST, untilPerson } from './conquest.js';
 import { clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
-import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, repoRoot } from './support.js';
+import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, readability, repoRoot } from './support.js';
 
 const executable = findChromium();
 const shots = path.join(repoRoot, 'test-results');
@@ -329,18 +329,7 @@ if (!executable) {
       const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
       const page = watch(await context.newPage());
       const check = async (name: string): Promise<void> => {
-        const found = await page.evaluate(() => {
-          const small: string[] = [];
-          for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-            if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
-            const r = el.getBoundingClientRect();
-            if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-            if (el.closest('.visually-hidden')) continue;
-            const size = parseFloat(getComputedStyle(el).fontSize);
-            if (size < 11) small.push(`${el.tagName}.${el.className}: ${size}px "${el.textContent!.trim().slice(0, 30)}"`);
-          }
-          return { small, overflow: document.documentElement.scrollWidth - window.innerWidth };
-        });
+        const found = await readability(page);
         expect(found.small, name).toEqual([]);
         expect(found.overflow, `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(shots, `${name}-phone.png`) });

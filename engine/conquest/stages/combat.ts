@@ -175,7 +175,7 @@ export const armiesStage: DecisionRules<'armies'> = {
   },
 };
 
-/** K15-K17: whether `seat` has an ability it may activate in this window. No card has abilities yet (the card-ability engine). */
+/** K15-K17: whether `seat` has an ability it may activate at this point of the stage flow. No card has abilities yet (the card-ability engine). */
 const hasAbilities = (_state: GameState, _b: Battle, _seat: Seat, _window: At<'abilities'>['window']): boolean => false;
 
 /** Goes on after a window, the combat as the window left it. */
