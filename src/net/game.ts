@@ -10,7 +10,7 @@
  */
 import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
+import { MAX_FETCH, makeMessage, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 /** What the UI reads of a session (the subset of INTERFACES.md's PeerView this module needs). */
@@ -44,6 +44,9 @@ export interface GameSession {
 }
 
 export type Send = (text: string, to?: Seat) => void;
+
+/** Milliseconds without a new element after which a peer asks the others again for what it lacks. */
+export const STALL_MS = 3000;
 
 export interface SessionConfig {
   readonly genesis: ParsedGenesis;
@@ -148,12 +151,52 @@ export function startNetGame(options: NetGameOptions): NetGame {
     void Promise.resolve(step).then(after, (e: unknown) => events.emit({ kind: 'incident', violation: { code: 'Malformed', message: `internal error: ${String(e)}` } }));
   };
 
+  // Catching up (issue 11, item 5): whenever a seat's connection comes up (the game's start, a
+  // reconnection, this page resumed after a refresh), ask that seat for what it holds from this
+  // peer's position on: the elements this peer missed and the entries held for the current place
+  // (what was broadcast while the channel was down). The session checks every entry of the answer
+  // as it checks any other. While the answers bring elements, ask for the next part.
+  const fetchFrom = (seat: Seat): void => {
+    const v = session.view();
+    if (v.outcome.kind === 'playing') send(makeMessage({ t: 'fetch', from: v.seq, count: MAX_FETCH }), seat);
+  };
+  const seatCount = session.view().state.seats.length;
+  const receive = (from: Seat, text: string): void => {
+    const before = session.view().seq;
+    const step = session.receive(text, from);
+    if (!text.startsWith('{"t":"history"')) return run(step);
+    run(Promise.resolve(step).then(() => {
+      if (!disposed && session.view().seq > before) fetchFrom(from);
+    }));
+  };
+
   const unsubscribe = [
-    transport.onMessage((from, text) => run(session.receive(text, from))),
-    transport.onState((seat, state) => events.emit({ kind: 'peer', seat, state })),
+    transport.onMessage(receive),
+    transport.onState((seat, state) => {
+      if (state === 'connected' && seat < seatCount && seat !== session.seat) fetchFrom(seat);
+      events.emit({ kind: 'peer', seat, state });
+    }),
     transport.onReport((report) => events.emit({ kind: 'dropped', report })),
   ];
-  const clock = setInterval(() => run(session.tick(Math.floor((performance.now() - started) / tickMs))), Math.max(20, Math.floor(tickMs / 2)));
+  // A message lost with a channel that closed (a refresh, a network change) must not stall the
+  // game until the protocol's half-timer resend: after STALL_MS without a new element, ask every
+  // connected seat again for what it holds from here (an empty answer is not even sent).
+  let progressAt = performance.now();
+  let progressSeq = -1;
+  const clock = setInterval(() => {
+    const t = performance.now();
+    run(session.tick(Math.floor((t - started) / tickMs)));
+    const seq = session.view().seq;
+    if (seq !== progressSeq) {
+      progressSeq = seq;
+      progressAt = t;
+    } else if (t - progressAt >= STALL_MS) {
+      progressAt = t;
+      transport.states().forEach((state, seat) => {
+        if (seat !== session.seat && (state === 'connected' || state === 'slow')) fetchFrom(seat);
+      });
+    }
+  }, Math.max(20, Math.floor(tickMs / 2)));
   const unsubscribeSession = session.subscribe?.(() => after());
   run(session.start?.());
 

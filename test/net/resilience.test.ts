@@ -5,7 +5,7 @@ import { withFaults, type FaultyTransport } from '../../src/net/faults.js';
 import type { NetGameEvent } from '../../src/net/game.js';
 import type { Transport } from '../../src/net/transport.js';
 import { type NetServers, skipNet, startNetServers } from './support/servers.js';
-import { botGenesis, finalHash, seatTable, type Seated, verifyWithScript } from './support/table.js';
+import { botGenesis, finalHash, seatNode, seatTable, type Seated, verifyWithScript } from './support/table.js';
 import { waitFor } from './support/wait.js';
 
 /** The real network misbehaves: faults, lost servers, lost peers, bad input, a peer that diverges. */
@@ -87,6 +87,33 @@ describe.skipIf(skipNet)('games over the mesh when things go wrong', () => {
     await waitFor('seat 2 shown away', () => table.every((s) => s.game.view().peers[2] === 'away'), 15_000);
     const verified = await verifyWithScript(table[0]!.game.replay());
     expect(verified.out).toMatch(/^valid/);
+    done();
+  });
+
+  it('a peer killed mid-game and restarted from its stored log rejoins, nothing lost or applied twice, and the game completes', async () => {
+    const g = await botGenesis(3, 'restart', { timer: 40, days: 1 });
+    const options = { server: servers.peer, ice: servers.ice, seed: 'restart', tickMs: 150 };
+    table = seatTable(g, options);
+    await waitFor('the game under way', () => table[0]!.game.view().seq > 25);
+    // The page of seat 2 dies: what it had stored (its checked log) is all that is left of it.
+    const dead = table.pop()!;
+    const stored = dead.game.elements(0).map((el) => [...el]);
+    dead.game.dispose();
+    await new Promise((r) => setTimeout(r, 1000));
+    const back = seatNode(g, options, 2, stored);
+    table.push(back);
+    const ends = await Promise.all(table.map((s) => s.game.ended));
+    for (const v of ends) {
+      expect(v.outcome.kind).toBe('finished');
+      if (v.outcome.kind === 'finished') expect(v.outcome.absences).toEqual([]);
+    }
+    expect(new Set(table.map(finalHash)).size).toBe(1);
+    // One log everywhere, and the restarted page holds every element once.
+    expect(new Set(table.map((s) => JSON.stringify(s.game.replay().log))).size).toBe(1);
+    expect(back.game.replay().log.length).toBe(table[0]!.game.replay().log.length);
+    expect(back.game.view().seq).toBeGreaterThan(stored.length);
+    expect(of(back, 'verdict')).toEqual([]);
+    expect((await verifyWithScript(back.game.replay())).code).toBe(0);
     done();
   });
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, FIREFOX, findChromium, launchChromium, launchFirefoxForWebRtc, NO_CHROMIUM, readability, repoRoot } from '../browser/support.js';
 import { type NetServers, startNetServers } from '../net/support/servers.js';
 import { turnInstalled } from '../net/support/turn.js';
-import { playUntilDay, publicView, takeSeatAndReady } from './drive.js';
+import { playUntil, playUntilDay, publicView, takeSeatAndReady } from './drive.js';
 
 const chromiumPath = findChromium();
 const missing = [!chromiumPath && 'chromium', !existsSync(FIREFOX) && 'firefox-esr', !turnInstalled() && 'coturn'].filter(Boolean);
@@ -121,6 +121,28 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     const [va, vf] = await Promise.all([a, f].map(publicView));
     expect(vf).toEqual(va);
     await f.screenshot({ path: path.join(repoRoot, 'test-results', 'online-firefox-day-2.png') });
+    expect(errors).toEqual([]);
+  });
+
+  it('a page refreshed mid-game resumes its seat from IndexedDB, and the game plays on', async () => {
+    const a = await open(`${servers.server.localUrl}#/`);
+    await a.locator('#create-online').click();
+    const link = await a.locator('#share-link').inputValue();
+    await a.locator('#lobby-players').selectOption('2');
+    await takeSeatAndReady(a, 0);
+    const b = await open(link);
+    await takeSeatAndReady(b, 1, 1);
+    // A few turns each, then the second page reloads in the middle of map creation.
+    await Promise.all([playUntil(a, (s) => s.seq >= 12), playUntil(b, (s) => s.seq >= 12)]);
+    await new Promise((r) => setTimeout(r, 2500)); // the page keeps its log at most every 2 s
+    await b.reload();
+    await b.locator('main.game').waitFor({ timeout: 30_000 });
+    expect(await b.locator('.lobby').count()).toBe(0);
+    const ends = await Promise.all([playUntilDay(a, 2), playUntilDay(b, 2)]);
+    expect(ends.map((e) => e.phase)).toEqual(['conquest', 'conquest']);
+    await expect.poll(async () => new Set((await Promise.all([a, b].map(publicView))).map((v) => v.seq)).size, { timeout: 20_000 }).toBe(1);
+    const [va, vb] = await Promise.all([a, b].map(publicView));
+    expect(vb).toEqual(va);
     expect(errors).toEqual([]);
   });
 });

@@ -73,6 +73,12 @@ export const PAST_WINDOW = 256;
 export const MAX_HELD_PER_SEAT = 1024;
 export const MAX_ECHOES_PER_SEAT = 64;
 const MAX_HEARD_CANDIDATES = 4;
+/**
+ * Ticks a resumed seat stays quiet (at most half the timer): what its former self sent before the
+ * page closed either arrives within seconds or never does, and the catch-up answers bring back
+ * what other seats hold of it.
+ */
+export const RESUME_QUIET = 5;
 
 /**
  * One seat's side of the protocol. It receives messages, checks every entry (signature, game,
@@ -105,7 +111,7 @@ export class PeerCore {
   private ahead = -1;
   private catchingUp = false;
   /**
-   * A resumed seat writes nothing for half a timer: what its former self sent and is still in
+   * A resumed seat writes nothing for RESUME_QUIET ticks: what its former self sent and is still in
    * flight arrives first (and comes back to it through echoes and catch-up), so it does not sign
    * a second, different entry where it signed one before. Persisting what it signed is better.
    */
@@ -143,7 +149,7 @@ export class PeerCore {
     this.lastHeard = new Array<number>(this.n).fill(-1);
     this.heldBySeat = new Array<number>(this.n).fill(0);
     const timer = config.genesis.genesis.settings.timer;
-    this.quietUntil = config.resume && timer !== null ? this.now + Math.ceil(timer / 2) : -Infinity;
+    this.quietUntil = config.resume && timer !== null ? this.now + Math.min(RESUME_QUIET, Math.ceil(timer / 2)) : -Infinity;
     this.echoesBySeat = new Array<number>(this.n).fill(0);
   }
 

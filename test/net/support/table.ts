@@ -6,7 +6,7 @@ import path from 'node:path';
 import { stateHash } from '../../../engine/index.js';
 import { randomAgent } from '../../../engine/agents/index.js';
 import { agentStream } from '../../../engine/local/index.js';
-import { checkGenesisSignatures, DEFAULT_SETTINGS, makeGenesisText, makeReplayText, type ParsedGenesis, parseGenesisText, type ProtocolSettings, type Replay, type SeatSecrets, signGenesis, type SignatureScheme } from '../../../engine/protocol/index.js';
+import { checkGenesisSignatures, DEFAULT_SETTINGS, makeMessage, makePeerSession, type SignedEntry, makeGenesisText, makeReplayText, type ParsedGenesis, parseGenesisText, type ProtocolSettings, type Replay, type SeatSecrets, signGenesis, type SignatureScheme } from '../../../engine/protocol/index.js';
 import { makeGenesis, simSecrets } from '../../../engine/protocol/sim/index.js';
 import { useNodeCrypto, nodeScheme } from '../../../scripts/node/crypto.js';
 import { toHex } from '../../../engine/index.js';
@@ -61,24 +61,32 @@ export interface TableOptions {
 
 /** Every seat a bot, each on its own mesh transport, all started at once. */
 export function seatTable(g: Genesis, o: TableOptions): Seated[] {
-  const n = g.secrets.length;
-  const ids = meshIds(g.genesis.id, n);
-  return g.secrets.map((secrets, seat) => {
-    const mesh = makeMesh({ seat, ids, token: meshToken(toHex(secrets.keys.seed)), server: o.server, ice: o.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
-    const transport = o.wrap ? o.wrap(mesh, seat) : mesh;
-    const game = startNetGame({
-      transport,
-      genesis: g.genesis,
-      genesisSignatures: g.signatures,
-      secrets,
-      scheme: g.scheme,
-      ...(o.persons?.includes(seat) ? {} : { agent: randomAgent(agentStream(o.seed, seat)) }),
-      ...(o.tickMs !== undefined ? { tickMs: o.tickMs } : {}),
-    });
-    const events: NetGameEvent[] = [];
-    game.on((e) => events.push(e));
-    return { game, events, transport };
+  return g.secrets.map((_, seat) => seatNode(g, o, seat));
+}
+
+/**
+ * One seat's page: its mesh node (its id taken back with its token if it ran before) and its
+ * protocol session. A page restarted from its stored log (`stored`) resumes: the session checks
+ * that log again entry by entry, then asks the others for what it missed, as startSeats does.
+ */
+export function seatNode(g: Genesis, o: TableOptions, seat: number, stored?: readonly (readonly SignedEntry[])[]): Seated {
+  const secrets = g.secrets[seat]!;
+  const ids = meshIds(g.genesis.id, g.secrets.length);
+  const mesh = makeMesh({ seat, ids, token: meshToken(toHex(secrets.keys.seed)), server: o.server, ice: o.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
+  const transport = o.wrap ? o.wrap(mesh, seat) : mesh;
+  const agent = o.persons?.includes(seat) ? {} : { agent: randomAgent(agentStream(stored ? `${o.seed}/restarted` : o.seed, seat)) };
+  const game = startNetGame({
+    transport,
+    session: (send) => {
+      const session = makePeerSession({ genesis: g.genesis, genesisSignatures: g.signatures, secrets, scheme: g.scheme, send, ...agent, ...(stored ? { resume: true } : {}) });
+      for (const entries of stored ?? []) void session.receive(makeMessage({ t: 'relay', entries }));
+      return session;
+    },
+    ...(o.tickMs !== undefined ? { tickMs: o.tickMs } : {}),
   });
+  const events: NetGameEvent[] = [];
+  game.on((e) => events.push(e));
+  return { game, events, transport };
 }
 
 export const finalHash = (s: Seated): string => stateHash(s.game.view().state);
