@@ -28,6 +28,7 @@ import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
 import { makeSessionTable } from '../table/sessionTable.js';
 import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
+import { DecisionTimer } from './DecisionTimer.js';
 import { SharePanel } from './SharePanel.js';
 import { type SeatGame, startSeats, storedTable } from './startSeats.js';
 import { forgetOnline, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
@@ -191,6 +192,15 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
   };
   const [peers, setPeers] = createSignal<readonly PeerState[]>(shown.game.view().peers);
   const [stop, setStop] = createSignal<NetGameEvent | null>(null);
+  const [tableView, setTableView] = createSignal(table.view());
+  onCleanup(table.subscribe(setTableView));
+  const seq = (): number => tableView().seq;
+  const awaited = (): { name: string; state: PeerState; mine: boolean } | null => {
+    const v = tableView();
+    if (v.outcome.kind !== 'playing' || v.awaiting.kind !== 'seat' || stop()) return null;
+    const seat = v.awaiting.seat;
+    return { name: playerName(seat, language()), state: peers()[seat] ?? 'connecting', mine: person !== null && seat === person.seat };
+  };
   onCleanup(
     shown.game.on((e) => {
       if (e.kind === 'peer' || e.kind === 'view') setPeers(shown.game.view().peers);
@@ -210,6 +220,14 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
   };
   return (
     <div class="online-game">
+      <DecisionTimer
+        timer={props.genesis.genesis.settings.timer}
+        seq={seq}
+        awaited={awaited}
+        label={(left, who, state, mine) =>
+          mine ? t('online.timer.mine', { left }) : state === 'away' || state === 'reconnecting' ? t('online.timer.away', { who, left }) : t('online.timer.waiting', { who, left })
+        }
+      />
       <ul class="connections" aria-label={t('online.connections')}>
         <For each={peers()}>
           {(state, i) => (

@@ -143,6 +143,8 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await expect.poll(async () => new Set((await Promise.all([a, b].map(publicView))).map((v) => v.seq)).size, { timeout: 20_000 }).toBe(1);
     const [va, vb] = await Promise.all([a, b].map(publicView));
     expect(vb).toEqual(va);
+    // The decision timer runs on both pages (ui.md §6): who is awaited and the time left.
+    for (const p of [a, b]) await expect.poll(() => p.locator('#decision-timer').getAttribute('data-left')).toMatch(/^\d+$/);
     expect(errors).toEqual([]);
   });
 });
