@@ -104,6 +104,7 @@ export const en = {
   'online.timer.waiting': "{{who}} decides: {{left}} left",
   'online.timer.mine': "Your decision: {{left}} left",
   'online.timer.away': "{{who}} is away: unless back within {{left}}, the table plays the passive choice (T5)",
+  'online.retry': "Retry now",
   'online.desync': "The game stopped: the peers’ states differ after element {{seq}} ({{seats}}). Nobody plays on divergent states.",
   'online.verdict': "The game stopped: {{player}} broke the protocol ({{code}}, element {{seq}}).",
   'online.finished': "The game is over.",

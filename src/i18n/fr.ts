@@ -103,6 +103,7 @@ export const fr: Dictionary = {
   'online.timer.waiting': "{{who}} décide : encore {{left}}",
   'online.timer.mine': "À vous de décider : encore {{left}}",
   'online.timer.away': "{{who}} est absent : sans retour d’ici {{left}}, la table joue le choix passif (T5)",
+  'online.retry': "Réessayer",
   'online.desync': "La partie s’est arrêtée : les états des pairs diffèrent après l’élément {{seq}} ({{seats}}). Personne ne joue sur des états divergents.",
   'online.verdict': "La partie s’est arrêtée : {{player}} a enfreint le protocole ({{code}}, élément {{seq}}).",
   'online.finished': "La partie est terminée.",

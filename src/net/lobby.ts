@@ -55,6 +55,8 @@ export interface LobbyConnection {
   signaling?(): boolean;
   /** Called when `signaling()` may have changed; returns an unsubscribe function. */
   onSignaling?(listener: () => void): () => void;
+  /** Tries the signaling server again now, without waiting for the next automatic attempt. */
+  retry?(): void;
   destroy(): void;
 }
 export type Connect = (doc: Y.Doc, room: string, password: string) => LobbyConnection;
@@ -70,7 +72,7 @@ export function yWebrtcConnect(config: { signaling: string; ice: IceConfig; Prov
   const Provider = config.Provider ?? WebrtcProvider;
   return (doc, room, password) => {
     const provider = new Provider(lobbyTopic(room, password), doc, { signaling: [yWebrtcUrl(config.signaling)], password, peerOpts: { config: rtcConfiguration(config.ice) }, maxConns: 20 });
-    const conns = provider.signalingConns as unknown as { connected: boolean; on(e: string, f: () => void): void; off(e: string, f: () => void): void }[];
+    const conns = provider.signalingConns as unknown as { connected: boolean; connect(): void; on(e: string, f: () => void): void; off(e: string, f: () => void): void }[];
     return {
       awareness: provider.awareness,
       peers: () => provider.room?.webrtcConns.size ?? 0,
@@ -81,6 +83,8 @@ export function yWebrtcConnect(config: { signaling: string; ice: IceConfig; Prov
           for (const c of conns) (c.off('connect', listener), c.off('disconnect', listener));
         };
       },
+      // lib0's websocket client: connect() opens a socket now if none is open or opening.
+      retry: () => conns.forEach((c) => !c.connected && c.connect()),
       destroy: () => provider.destroy(),
     };
   };
@@ -153,6 +157,8 @@ export interface Lobby {
   /** This page runs the bots from now on. */
   hostBots(): void;
   say(text: string): Result<void, LobbyError>;
+  /** Tries the signaling server again now (the "Retry" of a failed connection). */
+  retrySignaling(): void;
   /** Resolves when every seat has signed the genesis (the game starts). */
   readonly started: Promise<LobbyStart>;
   dispose(): void;
@@ -398,6 +404,9 @@ export function makeLobby(options: LobbyOptions): Lobby {
     },
     hostBots() {
       if (!startedWith) settingsMap.set('botsHost', me);
+    },
+    retrySignaling() {
+      connection.retry?.();
     },
     say(text) {
       const line = typeof text === 'string' ? text.trim() : '';

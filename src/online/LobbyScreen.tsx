@@ -15,6 +15,7 @@ export interface LobbyActions {
   updateSettings(patch: Partial<Omit<LobbySettings, 'botsHost'>>): LobbyError | null;
   hostBots(): void;
   say(text: string): LobbyError | null;
+  retrySignaling(): void;
 }
 
 const refusal = (r: { ok: true } | { ok: false; error: LobbyError }): LobbyError | null => (r.ok ? null : r.error);
@@ -34,6 +35,7 @@ export function lobbyActions(lobby: Lobby, remember: (name: string) => void = ()
     updateSettings: (patch) => refusal(lobby.updateSettings(patch)),
     hostBots: () => lobby.hostBots(),
     say: (text) => refusal(lobby.say(text)),
+    retrySignaling: () => lobby.retrySignaling(),
   };
 }
 
@@ -78,7 +80,10 @@ export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
       </p>
       <Show when={!props.view.signaling}>
         <p class="banner error" role="alert" id="no-signaling">
-          {t('online.noSignaling')}
+          {t('online.noSignaling')}{' '}
+          <button type="button" id="retry-signaling" onClick={() => props.actions.retrySignaling()}>
+            {t('online.retry')}
+          </button>
         </p>
       </Show>
       <Show when={error()}>{(e) => <p class="error" role="alert">{t(lobbyErrorKey(e()))}</p>}</Show>

@@ -95,7 +95,7 @@ describe('the lobby screen', () => {
     expect(host.querySelector('#bots-host')!.textContent).toMatch(/The bots play on this page/);
   });
 
-  it('says when the signaling server does not answer, and again when it does', () => {
+  it('says when the signaling server does not answer, offers to retry now, and says again when it answers', () => {
     const { connect } = makeHub();
     let up = false;
     const listeners = new Set<() => void>();
@@ -106,15 +106,23 @@ describe('the lobby screen', () => {
       name: 'Cy',
       scheme: naclScheme,
       entropy: entropy('c'),
-      connect: (doc, room, password) => ({ ...connect(doc, room, password), signaling: () => up, onSignaling: (l) => (listeners.add(l), () => listeners.delete(l)) }),
+      connect: (doc, room, password) => ({
+        ...connect(doc, room, password),
+        signaling: () => up,
+        onSignaling: (l) => (listeners.add(l), () => listeners.delete(l)),
+        retry: () => {
+          up = true;
+          for (const l of listeners) l();
+        },
+      }),
     });
     disposers.push(() => lobby.dispose());
     const [view, setView] = createSignal<LobbyView>(lobby.view());
     disposers.push(lobby.subscribe(setView));
     const host = mount(() => <LobbyScreen view={view()} actions={lobbyActions(lobby)} />);
     expect(host.querySelector('#no-signaling')!.textContent).toMatch(/Cannot reach the signaling server/);
-    up = true;
-    for (const l of listeners) l();
+    // "Retry now" asks the connection to try at once; the banner goes when the server answers.
+    (host.querySelector('#retry-signaling') as HTMLButtonElement).click();
     expect(host.querySelector('#no-signaling')).toBeNull();
   });
 });
