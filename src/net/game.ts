@@ -11,6 +11,7 @@
 import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
 import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
+import { makeWatchService } from './spectate.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 /** What the UI reads of a session (the subset of INTERFACES.md's PeerView this module needs). */
@@ -85,6 +86,10 @@ export interface NetGameOptions extends Partial<SessionConfig> {
   readonly session?: (send: Send) => GameSession;
   /** Page milliseconds per tick of the protocol's logical clock (the genesis timer counts ticks). Default 1000. */
   readonly tickMs?: number;
+  /** The seats of the game (default: the genesis', else the transport's): messages from beyond them are spectators'. */
+  readonly seats?: number;
+  /** The largest message (default: the genesis' maxMessageBytes, else 65,536): bounds answers to spectators. */
+  readonly maxMessageBytes?: number;
 }
 
 export interface NetGame {
@@ -123,6 +128,17 @@ export function startNetGame(options: NetGameOptions): NetGame {
   const ended = new Promise<NetGameView>((resolve) => (end = resolve));
 
   const view = (): NetGameView => ({ ...session.view(), seat: session.seat, peers: transport.states() });
+  const elements = (from: number): readonly (readonly SignedEntry[])[] => session.elements?.(from) ?? session.replay().log.slice(from);
+
+  // Spectators (pseudo-seats beyond the game's): answered from this page's checked log, never
+  // passed to the session (spectate.ts).
+  const seats = options.seats ?? options.genesis?.keys.length ?? transport.states().length;
+  const watchers = makeWatchService({
+    elements,
+    finals: () => (lastOutcome === 'finished' ? session.replay().finals : []),
+    send: (text, to) => transport.send(text, to),
+    maxMessageBytes: options.maxMessageBytes ?? options.genesis?.genesis.settings.maxMessageBytes ?? 65_536,
+  });
 
   /** After every step of the session: what changed, as events. */
   const after = (): void => {
@@ -134,8 +150,9 @@ export function startNetGame(options: NetGameOptions): NetGame {
       lastSeq = v.seq;
       events.emit({ kind: 'view', view: v });
     }
-    if (v.outcome.kind === lastOutcome) return;
+    if (v.outcome.kind === lastOutcome) return void watchers.push(v.seq, lastOutcome === 'finished');
     lastOutcome = v.outcome.kind;
+    watchers.push(v.seq, lastOutcome === 'finished');
     clearInterval(clock);
     const outcome = v.outcome;
     if (outcome.kind === 'finished') events.emit({ kind: 'finished', outcome });
@@ -149,7 +166,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
   };
 
   const unsubscribe = [
-    transport.onMessage((from, text) => run(session.receive(text, from))),
+    transport.onMessage((from, text) => (from >= seats ? watchers.receive(from, text) : run(session.receive(text, from)))),
     transport.onState((seat, state) => events.emit({ kind: 'peer', seat, state })),
     transport.onReport((report) => events.emit({ kind: 'dropped', report })),
   ];
@@ -168,7 +185,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     on: (l) => events.add(l),
     ended,
     replay: () => session.replay(),
-    elements: (from) => session.elements?.(from) ?? session.replay().log.slice(from),
+    elements,
     dispose() {
       if (disposed) return;
       disposed = true;
