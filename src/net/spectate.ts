@@ -96,7 +96,7 @@ export function makeWatchService(o: WatchServiceOptions): WatchService {
   let seq = 0;
   let finished = false;
 
-  /** Sends the subscriber one answer from its position: elements, or the final signatures once it has every element. */
+  /** Sends the subscriber one answer from its position: elements, then the final signatures once it has every element. */
   const serve = (slot: Seat, s: Subscriber): void => {
     const els = o.elements(s.next).slice(0, MAX_FETCH);
     const taken: (readonly SignedEntry[])[] = [];
@@ -110,8 +110,8 @@ export function makeWatchService(o: WatchServiceOptions): WatchService {
     if (taken.length > 0) {
       o.send(makeMessage({ t: 'history', from: s.next, elements: taken }), slot);
       s.next += taken.length;
-      return;
     }
+    // Every element sent: the final signatures follow at once.
     if (finished && s.next >= seq) {
       const finals = o.finals();
       if (finals.length > s.finalsSent) {
