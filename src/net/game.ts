@@ -5,6 +5,9 @@
  * into typed events for the UI: each new view, peers' connection states, what was dropped,
  * the end, and a desync (a divergence of state) with the element and the seats involved.
  *
+ * Spectators' messages (from pseudo-seats beyond the game's) go to a watch service instead of the
+ * session: it answers them from this page's checked log and pushes each new element (spectate.ts).
+ *
  * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose): by default the
  * protocol's makePeerSession, built from the config fields.
  */
