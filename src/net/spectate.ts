@@ -147,6 +147,9 @@ export function makeWatchService(o: WatchServiceOptions): WatchService {
 
 // ------------------------------------------------------------------ the spectator
 
+/** Messages from the seats waiting to be checked, at most. */
+const MAX_CHECKING = 32;
+
 /** connecting: no seat reached yet; following: the log as it is played; over: closed and signed by every seat. */
 export type SpectatorStatus = 'connecting' | 'following' | 'over';
 
@@ -189,6 +192,7 @@ export async function startSpectator(o: SpectatorOptions): Promise<Result<Specta
   const events = new Listeners<[SpectatorEvent]>();
   const seats = watched.genesis.keys.length;
   let refused = 0;
+  let checking = 0;
   let disposed = false;
   let heard = false;
   let lastProgress = performance.now();
@@ -233,6 +237,9 @@ export async function startSpectator(o: SpectatorOptions): Promise<Result<Specta
         heard = true;
         emit();
       }
+      // Checking costs: a bounded number of messages wait for it; beyond, they are dropped (and asked for again).
+      if (checking >= MAX_CHECKING) return;
+      checking++;
       void (async () => {
         if (m.t === 'history') {
           const before = follower.view().seq;
@@ -245,7 +252,7 @@ export async function startSpectator(o: SpectatorOptions): Promise<Result<Specta
           const r = await follower.acceptFinals(m.entries);
           if (!r.ok) refuse(from, r.error.violation);
         }
-      })();
+      })().finally(() => checking--);
     }),
   ];
   const refetchMs = o.refetchMs ?? 2000;
