@@ -57,3 +57,5 @@ export { verifyReplay, describe as describeEnding, type VerifyOptions, type Veri
 export { decodeReplay, decodeReplayText, InflateLimitError, isGzip, type Inflate, MAX_REPLAY_BYTES } from './codec/replay-bytes.js';
 export { checkReplayText, REPLAY_LIMITS, type ReplayLimits } from './codec/replay-limits.js';
 export { engineInputs, elementInputs } from './log/inputs.js';
+export { readElement, stepElement, type Stepped } from './verify/element.js';
+export { startFollower, FOLLOW_WINDOW, type Follower, type FollowerView, type Offered, type Refusal } from './verify/follow.js';

@@ -48,7 +48,7 @@ const RULE_KEYS: Record<string, true> = Object.fromEntries(
  * session's view. Map creation is played here by clicks; conquest steps show the state and, until
  * their interactions land, let the bot play the person's step (`onAutoplay`).
  */
-export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; flat: boolean; onAutoplay: (seat: Seat) => void; onReplay?: () => void }) {
+export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; flat: boolean; onAutoplay: (seat: Seat) => void; onReplay?: () => void; readOnly?: boolean }) {
   const [view, setView] = createSignal<TableView>(props.table.view());
   onCleanup(props.table.subscribe(setView));
   const state = () => view().state;
@@ -65,7 +65,8 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   const [revealed, setRevealed] = createSignal<Seat | null>(persons.length > 1 ? null : (persons[0] ?? null));
   const curtained = () => persons.length > 1 && revealed() !== viewer();
   const vault = () => (curtained() ? null : props.table.vaultOf(viewer()));
-  const mine = () => !curtained() && awaited() === viewer();
+  // A spectator (readOnly) sees the public game only: no seat of its own, no choice to make.
+  const mine = () => !props.readOnly && !curtained() && awaited() === viewer();
 
   const choice = createMemo<MapChoice>(() => (mine() ? mapChoice(state(), viewer(), vault()) : null));
   const [source, setSource] = createSignal<'faceUp' | 'drawn' | null>(null);
@@ -243,7 +244,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
     const a = awaited();
     if (a === null) return { text: t('game.random'), buttons: [] };
     const waiting = (): string => (state().phase.name === 'conquest' ? t('game.waitingForWhat', { player: name(a), what: t(stageKey(state())) }) : t('game.waitingFor', { player: name(a) }));
-    if (a !== viewer()) return { text: waiting(), buttons: [] };
+    if (props.readOnly || a !== viewer()) return { text: waiting(), buttons: [] };
     const c = choice();
     if (!c) {
       const ct = conquest.view();
@@ -263,7 +264,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
   };
 
   return (
-    <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={curtained() ? '' : String(viewer())}>
+    <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={curtained() || props.readOnly ? '' : String(viewer())} data-readonly={props.readOnly ? 'true' : undefined}>
       <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={timer()} mine={mine()} />
       <div class="board-area">
         <p class="phase-line">
@@ -311,7 +312,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
       </div>
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">
-        <PlayersColumn state={state()} viewer={curtained() ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} />
+        <PlayersColumn state={state()} viewer={curtained() || props.readOnly ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} />
         <LogPanel lines={log().slice(-LOG_SHOWN)} onPreview={setMoment} />
       </aside>
       <Show when={curtained() && view().outcome.kind === 'playing'}>

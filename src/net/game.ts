@@ -5,12 +5,16 @@
  * into typed events for the UI: each new view, peers' connection states, what was dropped,
  * the end, and a desync (a divergence of state) with the element and the seats involved.
  *
+ * Spectators' messages (from pseudo-seats beyond the game's) go to a watch service instead of the
+ * session: it answers them from this page's checked log and pushes each new element (spectate.ts).
+ *
  * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose): by default the
  * protocol's makePeerSession, built from the config fields.
  */
 import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
 import { MAX_FETCH, makeMessage, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
+import { makeWatchService } from './spectate.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 /** What the UI reads of a session (the subset of INTERFACES.md's PeerView this module needs). */
@@ -88,6 +92,10 @@ export interface NetGameOptions extends Partial<SessionConfig> {
   readonly session?: (send: Send) => GameSession;
   /** Page milliseconds per tick of the protocol's logical clock (the genesis timer counts ticks). Default 1000. */
   readonly tickMs?: number;
+  /** The seats of the game (default: the genesis', else the transport's): messages from beyond them are spectators'. */
+  readonly seats?: number;
+  /** The largest message (default: the genesis' maxMessageBytes, else 65,536): bounds answers to spectators. */
+  readonly maxMessageBytes?: number;
 }
 
 export interface NetGame {
@@ -126,6 +134,17 @@ export function startNetGame(options: NetGameOptions): NetGame {
   const ended = new Promise<NetGameView>((resolve) => (end = resolve));
 
   const view = (): NetGameView => ({ ...session.view(), seat: session.seat, peers: transport.states() });
+  const elements = (from: number): readonly (readonly SignedEntry[])[] => session.elements?.(from) ?? session.replay().log.slice(from);
+
+  // Spectators (pseudo-seats beyond the game's): answered from this page's checked log, never
+  // passed to the session (spectate.ts).
+  const seats = options.seats ?? options.genesis?.keys.length ?? transport.states().length;
+  const watchers = makeWatchService({
+    elements,
+    finals: () => (lastOutcome === 'finished' ? session.replay().finals : []),
+    send: (text, to) => transport.send(text, to),
+    maxMessageBytes: options.maxMessageBytes ?? options.genesis?.genesis.settings.maxMessageBytes ?? 65_536,
+  });
 
   /** After every step of the session: what changed, as events. */
   const after = (): void => {
@@ -137,8 +156,9 @@ export function startNetGame(options: NetGameOptions): NetGame {
       lastSeq = v.seq;
       events.emit({ kind: 'view', view: v });
     }
-    if (v.outcome.kind === lastOutcome) return;
+    if (v.outcome.kind === lastOutcome) return void watchers.push(v.seq, lastOutcome === 'finished');
     lastOutcome = v.outcome.kind;
+    watchers.push(v.seq, lastOutcome === 'finished');
     clearInterval(clock);
     const outcome = v.outcome;
     if (outcome.kind === 'finished') events.emit({ kind: 'finished', outcome });
@@ -160,7 +180,6 @@ export function startNetGame(options: NetGameOptions): NetGame {
     const v = session.view();
     if (v.outcome.kind === 'playing') send(makeMessage({ t: 'fetch', from: v.seq, count: MAX_FETCH }), seat);
   };
-  const seatCount = session.view().state.seats.length;
   const receive = (from: Seat, text: string): void => {
     const before = session.view().seq;
     const step = session.receive(text, from);
@@ -171,9 +190,9 @@ export function startNetGame(options: NetGameOptions): NetGame {
   };
 
   const unsubscribe = [
-    transport.onMessage(receive),
+    transport.onMessage((from, text) => (from >= seats ? watchers.receive(from, text) : receive(from, text))),
     transport.onState((seat, state) => {
-      if (state === 'connected' && seat < seatCount && seat !== session.seat) fetchFrom(seat);
+      if (state === 'connected' && seat < seats && seat !== session.seat) fetchFrom(seat);
       events.emit({ kind: 'peer', seat, state });
     }),
     transport.onReport((report) => events.emit({ kind: 'dropped', report })),
@@ -211,7 +230,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     on: (l) => events.add(l),
     ended,
     replay: () => session.replay(),
-    elements: (from) => session.elements?.(from) ?? session.replay().log.slice(from),
+    elements,
     dispose() {
       if (disposed) return;
       disposed = true;

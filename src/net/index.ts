@@ -20,6 +20,20 @@ export { type Transport, type PeerState, type TransportReport, PEER_STATES } fro
 export { type MeshOptions, type MeshTiming, type PeerServerAddress, DEFAULT_TIMING, makeMesh } from './mesh.js';
 export { meshIds, meshToken, watcherId, isWatcherId } from './ids.js';
 export { type Watched, publishForWatchers, findWatched, readWatched } from './watch.js';
+export {
+  type Spectator,
+  type SpectatorEvent,
+  type SpectatorOptions,
+  type SpectatorStatus,
+  type SpectatorView,
+  type WatchService,
+  startSpectator,
+  makeWatchService,
+  watchRequest,
+  parseWatchRequest,
+  parseWatchedMessage,
+  finalsMessage,
+} from './spectate.js';
 export { type Faults, type FaultStats, type FaultyTransport, withFaults } from './faults.js';
 export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type GameSession, type SessionView, type Cheat, type Finished, startNetGame } from './game.js';
 export {

@@ -30,6 +30,7 @@ import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
 import { DecisionTimer } from './DecisionTimer.js';
 import { SharePanel } from './SharePanel.js';
+import WatchRoute from './WatchRoute.js';
 import { type SeatGame, startSeats, storedTable } from './startSeats.js';
 import { forgetOnline, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
 
@@ -44,7 +45,7 @@ export default function OnlineRoute() {
   return (
     <Show when={parsed.ok ? parsed.value : null} fallback={<LinkProblem error={(parsed as { ok: false; error: LinkError }).error} />}>
       {(link) => (
-        <Show when={link().kind === 'play'} fallback={<WatchSoon />}>
+        <Show when={link().kind === 'play'} fallback={<WatchRoute link={link()} />}>
           <Connected link={link()} />
         </Show>
       )}
@@ -59,16 +60,6 @@ function LinkProblem(props: { error: LinkError }) {
       <p class="error" role="alert" id="link-error" data-code={props.error.code}>
         {t(`online.link.${props.error.code}` as Key)}
       </p>
-      <a href="#/">{t('app.home')}</a>
-    </main>
-  );
-}
-
-function WatchSoon() {
-  return (
-    <main class="page">
-      <h1>{t('online.watch')}</h1>
-      <p>{t('online.watchSoon')}</p>
       <a href="#/">{t('app.home')}</a>
     </main>
   );

@@ -40,6 +40,8 @@ export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme
     const agent = bot ? { agent: greedyAgent() } : {};
     const game = startNetGame({
       transport,
+      seats: genesis.keys.length,
+      maxMessageBytes: genesis.genesis.settings.maxMessageBytes,
       session: (send) => {
         // A page that resumes asks the other seats for what it missed while it was away.
         const session = makePeerSession({ genesis, genesisSignatures, secrets, scheme, send, ...agent, ...(log.length > 0 ? { resume: true } : {}) });

@@ -70,6 +70,8 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await a.locator('#create-online').click();
     const link = await a.locator('#share-link').inputValue();
     expect(link).toMatch(/#\/g\/[A-Za-z0-9_-]{12}\/[A-Za-z0-9_-]{22}\?c=/);
+    const watch = await a.locator('#watch-link').inputValue();
+    expect(watch).toMatch(/#\/w\/[A-Za-z0-9_-]{12}\/[A-Za-z0-9_-]{22}\?c=/);
     await a.locator('#lobby-players').selectOption('3');
     await takeSeatAndReady(a, 0);
     const b = await open(link);
@@ -88,16 +90,29 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await takeSeatAndReady(c, 2, 2);
     for (const p of [a, b, c]) await expect.poll(() => p.locator('.connections').count(), { timeout: 60_000 }).toBe(1);
     await a.screenshot({ path: path.join(repoRoot, 'test-results', 'online-started.png') });
+    // A spectator opens the watch link once the game has started: it finds the game, joins the
+    // mesh read-only and follows; it has no seat, no hand and no choice.
+    const w = await open(watch);
+    await expect.poll(() => w.locator('#watch-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('following');
+    expect(await w.locator('main.game').getAttribute('data-readonly')).toBe('true');
+    expect(await w.locator('main.game').getAttribute('data-viewer')).toBe('');
     // Map creation and the first day, each page clicking for its own seat only.
     const ends = await Promise.all([a, b, c].map((p) => playUntilDay(p, 2)));
     for (const e of ends) expect(e.phase).toBe('conquest');
     await a.screenshot({ path: path.join(repoRoot, 'test-results', 'online-day-2.png') });
-    // Every page holds the same public state at the same position.
-    await expect.poll(async () => new Set((await Promise.all([a, b, c].map(publicView))).map((v) => v.seq)).size, { timeout: 20_000 }).toBe(1);
-    const views = await Promise.all([a, b, c].map(publicView));
+    // Every page holds the same public state at the same position, and so does the spectator's.
+    await expect.poll(async () => new Set((await Promise.all([a, b, c, w].map(publicView))).map((v) => v.seq)).size, { timeout: 20_000 }).toBe(1);
+    const views = await Promise.all([a, b, c, w].map(publicView));
     expect(views[0]!.stats.length).toBe(3);
     expect(views[1]).toEqual(views[0]);
     expect(views[2]).toEqual(views[0]);
+    expect(views[3]).toEqual(views[0]);
+    // It says what it watches, in both languages, and shows no action and no hand.
+    expect(await w.locator('#watch-status').innerText()).toMatch(/^Watching: /);
+    expect(await w.locator('header.prompt button, section.hand').count()).toBe(0);
+    await w.locator('[data-lang="fr"]').click();
+    expect(await w.locator('#watch-status').innerText()).toMatch(/^Vous regardez : /);
+    await w.screenshot({ path: path.join(repoRoot, 'test-results', 'online-spectator.png') });
     // The log says in words what every seat did, on every page.
     for (const p of [a, b, c]) expect((await p.locator('#log li').allTextContents()).filter((l) => / placed /.test(l)).length).toBeGreaterThanOrEqual(9);
     expect(errors).toEqual([]);

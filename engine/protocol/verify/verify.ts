@@ -3,9 +3,10 @@ import type { GameState } from '../../core/state.js';
 import { type Civilisation, type Colour, type Seat, seatName } from '../../core/vocabulary.js';
 import { isHexOf } from '../crypto/bytes.js';
 import { applyElement, type Chain, checkEntry, checkFinals, type End, slotOf, startChain, type Absence } from '../log/chain.js';
+import { stepElement } from './element.js';
 import { parseEchoText } from '../codec/echo.js';
 import { stateDigest } from '../log/state-digest.js';
-import { type ParsedEntry, parseSigned as parseSignedText, PositionReader, type SignedEntry } from '../codec/entry.js';
+import { type ParsedEntry, parseSigned as parseSignedText, type SignedEntry } from '../codec/entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from '../errors.js';
 import { type ParsedGenesis, parseGenesisText } from '../codec/genesis.js';
 import { parseReplayJson, type Replay } from '../codec/replay.js';
@@ -153,37 +154,21 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   let number = 0;
   let entries = 0;
 
-  // 1. The log, element by element: everything but signatures. Entries are read at the position
-  // they must name (PositionReader); one that does not read so takes the general path, which
-  // names what is wrong with it.
+  // 1. The log, element by element: everything but signatures (element.ts, shared with the
+  // spectator's follower).
   for (let i = 0; i < r.log.length && !structural; i++) {
     const el = r.log[i]!;
-    const reader = new PositionReader(genesis.id, chain.seq, chain.head);
-    const parsed: ParsedEntry[] = [];
-    for (const s of el) {
-      number++;
-      const fast = reader.read(s.text, s.sig);
-      if (fast) {
-        parsed.push(fast);
-        continue;
-      }
-      const p = parseSigned(s);
-      if (!p.ok) {
-        structural = { entry: number, element: i, seat: null, code: p.error.code, message: p.error.message };
-        break;
-      }
-      parsed.push(p.value);
-    }
-    if (structural) break;
-    entries += parsed.length;
-    const applied = applyElement(chain, parsed);
-    if (!applied.ok) {
-      const { index, violation: v } = applied.error;
-      const at = index >= 0 ? number - parsed.length + 1 + index : number;
-      structural = { entry: index >= 0 ? at : null, element: i, seat: v.seat ?? null, code: v.code, message: v.message };
+    const before = number;
+    const stepped = stepElement(chain, el);
+    if (!stepped.ok) {
+      const { index, violation: v } = stepped.error;
+      number += index >= 0 ? index + 1 : el.length;
+      structural = { entry: index >= 0 ? before + index + 1 : null, element: i, seat: v.seat ?? null, code: v.code, message: v.message };
       break;
     }
-    chain = applied.value.chain;
+    number += el.length;
+    entries += el.length;
+    chain = stepped.value.chain;
     if (options.onProgress && ((i + 1) % 512 === 0 || i + 1 === r.log.length)) options.onProgress(i + 1, r.log.length);
   }
 

@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stateHash } from '../../engine/index.js';
+import { makeMessage, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verifyReplay } from '../../engine/protocol/index.js';
+import { makeWatchService, parseWatchRequest, type Spectator, type SpectatorView, startSpectator, watchRequest, type WatchService } from '../../src/net/spectate.js';
+import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
+import { play } from '../protocol/harness.js';
+import type { Table } from '../../engine/protocol/sim/index.js';
+
+/**
+ * The spectator's logic without a network (spectate.test.ts runs it over WebRTC): players' pages
+ * answering from their logs, one hostile, one going away.
+ */
+
+let replay: Replay;
+let table: Table;
+let genesis: ParsedGenesis;
+let finalHash: string;
+
+beforeAll(async () => {
+  const played = await play({ players: 2, seed: 'spectate-logic', settings: { limit: 50 } });
+  table = played.table;
+  replay = table.network.honest[0]!.replay();
+  finalHash = stateHash(table.network.honest[0]!.state);
+  const g = parseGenesisText(replay.genesis);
+  if (!g.ok) throw new Error(g.error.message);
+  genesis = g.value;
+});
+
+/** The spectator's side of a transport whose seats are pages played by the test: what it sends a page goes to that page's watch service. */
+function fakeTransport(seats: number, sent: [number, string][]) {
+  const messages = new Listeners<[number, string]>();
+  const states = new Listeners<[number, PeerState]>();
+  const now: PeerState[] = new Array<PeerState>(seats).fill('connecting');
+  const pages: (WatchService | null)[] = new Array<WatchService | null>(seats).fill(null);
+  const transport: Transport = {
+    seat: -1,
+    send(text, to) {
+      sent.push([to ?? -1, text]);
+      const p = to === undefined ? null : pages[to];
+      if (p && now[to!] === 'connected') queueMicrotask(() => p.receive(seats, text));
+    },
+    onMessage: (l) => messages.add(l),
+    onState: (l) => states.add(l),
+    onReport: () => () => undefined,
+    states: () => now,
+    dispose: () => messages.clear(),
+  };
+  return {
+    transport,
+    deliver: (from: number, text: string) => messages.emit(from, text),
+    /** A page at `seat` holding the first `upTo` elements (and the final signatures if `finished`), connected. */
+    open(seat: number, upTo: number, finished: boolean) {
+      pages[seat] = page(upTo, finished, (text) => queueMicrotask(() => now[seat] === 'connected' && messages.emit(seat, text)));
+      now[seat] = 'connected';
+      states.emit(seat, 'connected');
+    },
+    away(seat: number) {
+      now[seat] = 'away';
+      states.emit(seat, 'away');
+    },
+  };
+}
+
+/** A player's page as a spectator sees it: a watch service over the first `upTo` elements of the replay. */
+function page(upTo: number, finished: boolean, out: (text: string) => void): WatchService {
+  const service = makeWatchService({
+    elements: (from) => replay.log.slice(from, upTo),
+    finals: () => (finished ? replay.finals : []),
+    send: (text) => out(text),
+    maxMessageBytes: genesis.genesis.settings.maxMessageBytes,
+  });
+  service.push(upTo, finished);
+  return service;
+}
+
+/** Resolves once the spectator's view satisfies `test` (checked on each of its events). */
+const until = (s: Spectator, test: (v: SpectatorView) => boolean): Promise<void> =>
+  new Promise((resolve) => {
+    if (test(s.view())) return resolve();
+    const off = s.on(() => {
+      if (test(s.view())) {
+        off();
+        resolve();
+      }
+    });
+  });
+
+describe('spectators: the logic', () => {
+  it('a watch request reads back; nothing else reads as one', () => {
+    expect(parseWatchRequest(watchRequest(42))).toBe(42);
+    for (const t of ['{"t":"watch","from":-1}', '{"t":"watch","from":1.5}', '{"t":"watch","from":1,"x":2}', '{"t":"fetch","from":1,"count":2}', 'rubbish']) expect(parseWatchRequest(t), t).toBeNull();
+  });
+
+  it("a player's page answers within one message and MAX_FETCH elements, a few times a second, and pushes what follows", () => {
+    const out: { to: number; text: string }[] = [];
+    let upTo = 10;
+    const service = makeWatchService({
+      elements: (from) => replay.log.slice(from, upTo),
+      finals: () => (upTo === replay.log.length ? replay.finals : []),
+      send: (text, to) => out.push({ to, text }),
+      maxMessageBytes: 4096,
+    });
+    service.push(upTo, false);
+    service.receive(3, watchRequest(0));
+    const first = JSON.parse(out[0]!.text) as { t: string; from: number; elements: unknown[] };
+    expect(out[0]!.to).toBe(3);
+    expect(first).toMatchObject({ t: 'history', from: 0 });
+    expect(out[0]!.text.length).toBeLessThanOrEqual(4096);
+    // Cut at the message size: the rest comes when asked.
+    const got = first.elements.length;
+    expect(got).toBeGreaterThan(0);
+    expect(got).toBeLessThan(10);
+    service.receive(3, watchRequest(got));
+    expect(JSON.parse(out[1]!.text)).toMatchObject({ from: got });
+    // What the page applies next is pushed to the spectator that asked, from where it is.
+    const before = out.length;
+    const next = (JSON.parse(out[1]!.text) as { elements: unknown[] }).elements.length + got;
+    upTo = next + 1;
+    service.push(upTo, false);
+    expect(out.length).toBe(before + 1);
+    expect(JSON.parse(out.at(-1)!.text)).toMatchObject({ t: 'history', from: next, elements: [expect.anything()] });
+    // A spectator asking over and over is answered a few times a second at most; anything else it sends is ignored.
+    out.length = 0;
+    for (let i = 0; i < 20; i++) service.receive(3, watchRequest(0));
+    expect(out.length).toBeLessThanOrEqual(8);
+    service.receive(4, 'not a request');
+    expect(out.filter((m) => m.to === 4)).toEqual([]);
+    expect(MAX_FETCH).toBeGreaterThan(1);
+  });
+
+  it('refuses what a hostile page forges, follows an honest one, and asks the page that remains when another goes away', async () => {
+    const sent: [number, string][] = [];
+    const net = fakeTransport(2, sent);
+    const started = await startSpectator({ watched: { genesis, genesisSignatures: replay.genesisSignatures }, transport: net.transport, scheme: table.scheme });
+    if (!started.ok) throw new Error(started.error.message);
+    const s = started.value;
+    try {
+      // Seat 1's page forges the first element (a signature changed): refused, nothing changes.
+      const el = replay.log[0]!;
+      const forged: SignedEntry[] = [{ ...el[0]!, sig: el[0]!.sig.slice(0, 70) + (el[0]!.sig[70] === '0' ? '1' : '0') + el[0]!.sig.slice(71) }, ...el.slice(1)];
+      const refused: string[] = [];
+      s.on((e) => e.kind === 'refused' && refused.push(e.violation.code));
+      net.deliver(1, makeMessage({ t: 'history', from: 0, elements: [forged] }));
+      await until(s, (v) => v.refused === 1);
+      expect(refused).toEqual(['BadSignature']);
+      expect(s.view().game.seq).toBe(0);
+      // Seat 0's page connects: the spectator asks it from 0 and follows what it has (half the game); then it goes away.
+      const half = Math.floor(replay.log.length / 2);
+      net.open(0, half, false);
+      await until(s, (v) => v.game.seq === half);
+      expect(sent.filter(([to]) => to === 0).map(([, t]) => parseWatchRequest(t))[0]).toBe(0);
+      net.away(0);
+      // Seat 1's page (honest now, further on, the game finished) connects: asked from where the spectator is, it gives the rest and the final signatures.
+      sent.length = 0;
+      net.open(1, replay.log.length, true);
+      expect(sent.map(([to, t]) => [to, parseWatchRequest(t)])).toEqual([[1, half]]);
+      const over = await s.over;
+      expect(over.status).toBe('over');
+      expect(stateHash(over.game.state)).toBe(finalHash);
+      expect(s.follower.replay()).toEqual(replay);
+      expect(await verifyReplay(s.follower.replay())).toMatchObject({ valid: true });
+    } finally {
+      s.dispose();
+    }
+  });
+});
