@@ -26,6 +26,8 @@ export interface BfeDebug {
   lastDisposed?: { geometries: number; textures: number };
   /** Milliseconds from navigation start to the first frame of the 3D board. */
   firstBoardFrame?: number;
+  /** Which SHA-512 the engine uses in this page, once chosen: WebAssembly (hash-wasm) or tweetnacl. */
+  hashEngine?: 'wasm' | 'tweetnacl';
 }
 
 declare global {
@@ -36,6 +38,10 @@ declare global {
 
 // The engine loads with the explorer's chunk, not with the Home screen.
 window.bfe = { hashFor: async (players, seed) => (await import('./explorer/localMap.js')).buildLocalMap(players, seed).hash };
+// The faster hash loads beside the page (its own chunk), and serves the engine once it agrees with it.
+void import('./app/fastHash.js')
+  .then((m) => m.installFastHash())
+  .then((wasm) => (window.bfe.hashEngine = wasm ? 'wasm' : 'tweetnacl'));
 document.documentElement.lang = language();
 
 const root = document.getElementById('app');

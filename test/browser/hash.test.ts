@@ -58,7 +58,9 @@ if (!executable) {
 
     it('window.bfe.hashFor equals the Node hash for every case', async () => {
       await page.goto(app!.url);
-      await page.waitForFunction(() => typeof window.bfe?.hashFor === 'function');
+      await page.waitForFunction(() => typeof window.bfe?.hashFor === 'function' && window.bfe.hashEngine !== undefined);
+      // The page hashes with WebAssembly's SHA-512 (hash-wasm), checked against the reference.
+      expect(await page.evaluate(() => window.bfe.hashEngine)).toBe('wasm');
       for (const [players, seed] of CASES) {
         const inBrowser = await page.evaluate(([p, s]) => window.bfe.hashFor(p, s), [players, seed] as const);
         expect(inBrowser, `players=${players} seed=${seed}`).toBe(buildLocalMap(players, seed).hash);
