@@ -1,8 +1,28 @@
-import { defineConfig } from 'vite';
+import { readFile } from 'node:fs/promises';
+import { marked } from 'marked';
+import { type Plugin, defineConfig } from 'vite';
 import solid from 'vite-plugin-solid';
 
+/**
+ * `import html from './file.md?html'`: the Markdown rendered to HTML when the page is built, so
+ * the page ships the rulebook as HTML and not the Markdown renderer.
+ */
+function markdownHtml(): Plugin {
+  return {
+    name: 'bfe-markdown-html',
+    enforce: 'pre',
+    async load(id) {
+      const [file, query] = id.split('?');
+      if (query !== 'html' || !file!.endsWith('.md')) return null;
+      this.addWatchFile(file!);
+      const html = await marked.parse(await readFile(file!, 'utf8'), { async: true });
+      return `export default ${JSON.stringify(html)};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [solid()],
+  plugins: [markdownHtml(), solid()],
   // three.js alone is ~140 kB gzipped, in the lazily loaded board chunk; bench/ui.ts holds the page to its budget.
   build: { target: 'es2022', chunkSizeWarningLimit: 700 },
   worker: { format: 'es' },
