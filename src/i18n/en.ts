@@ -317,6 +317,7 @@ export const en = {
 
   'replay.title': 'Replay viewer',
   'replay.open': 'Open a replay file',
+  'replay.save': 'Save the file',
   'replay.drop': 'Choose a .json or .json.gz replay file.',
   'replay.reading': 'Reading {{name}}…',
   'replay.verifying': 'Verifying…',
@@ -462,8 +463,8 @@ export const en = {
   'combat.why.gap': '{{player}}: ⌊({{theirs}} − {{mine}}) / 3⌋ = {{loss}}',
   'combat.why.stronger': 'stronger opponents ({{players}}): +{{count}}',
   'combat.why.owed': 'to lose: {{owed}}.',
-  'combat.why.undefended': 'B10 (i): only {{involved}} involved troops, attacking an undefended frontier: all of them lost.',
-  'combat.why.missing': 'B10 (ii): only {{involved}} involved troops: all of them lost, and {{missing}} more from their tile (B11).',
+  'combat.why.undefended': 'B10 (i): more than its involved troops ({{involved}}), attacking an undefended frontier: all of them lost.',
+  'combat.why.missing': 'B10 (ii): more than its involved troops ({{involved}}): all of them lost, and {{missing}} more from their tile (B11).',
   'combat.why.wild': 'S1b: it would lose at least 1: the wild territory is defeated.',
   'combat.why.where': 'At {{at}}:',
   'log.returnUnits': '{{player}} returned {{count}} units to the World, the others to the discard pile',

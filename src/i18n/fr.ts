@@ -316,6 +316,7 @@ export const fr: Dictionary = {
 
   'replay.title': 'Visionneuse de parties',
   'replay.open': 'Ouvrir un fichier de partie',
+  'replay.save': 'Enregistrer le fichier',
   'replay.drop': 'Choisissez un fichier de partie .json ou .json.gz.',
   'replay.reading': 'Lecture de {{name}}…',
   'replay.verifying': 'Vérification…',
@@ -461,8 +462,8 @@ export const fr: Dictionary = {
   'combat.why.gap': '{{player}} : ⌊({{theirs}} − {{mine}}) / 3⌋ = {{loss}}',
   'combat.why.stronger': 'adversaires plus forts ({{players}}) : +{{count}}',
   'combat.why.owed': 'à perdre : {{owed}}.',
-  'combat.why.undefended': 'B10 (i) : seulement {{involved}} troupes engagées, à l’attaque d’une frontière non défendue : toutes perdues.',
-  'combat.why.missing': 'B10 (ii) : seulement {{involved}} troupes engagées : toutes perdues, et {{missing}} de plus sur leur tuile (B11).',
+  'combat.why.undefended': 'B10 (i) : plus que ses troupes engagées ({{involved}}), à l’attaque d’une frontière non défendue : toutes perdues.',
+  'combat.why.missing': 'B10 (ii) : plus que ses troupes engagées ({{involved}}) : toutes perdues, et {{missing}} de plus sur leur tuile (B11).',
   'combat.why.wild': 'S1b : il perdrait au moins 1 : le territoire sauvage est vaincu.',
   'combat.why.where': 'En {{at}} :',
   'log.returnUnits': '{{player}} a rendu {{count}} unités à son Monde, les autres à la défausse',

@@ -184,13 +184,13 @@ describe('the losses explained', () => {
     const why = (seat: number) => host.querySelector(`.combat-column[data-seat="${seat}"] .army-why`)!.textContent!;
     expect(why(0)).toBe('B6: nobody is stronger: 0 to lose.');
     expect(why(2)).toBe(
-      'B6: strongest opposing camp: the camp of ♣ Player 1. ♣ Player 1: ⌊(6 − 1) / 3⌋ = 1; stronger opponents (♣ Player 1): +1; to lose: 2. B10 (ii): only 1 involved troops: all of them lost, and 1 more from their tile (B11).',
+      'B6: strongest opposing camp: the camp of ♣ Player 1. ♣ Player 1: ⌊(6 − 1) / 3⌋ = 1; stronger opponents (♣ Player 1): +1; to lose: 2. B10 (ii): more than its involved troops (1): all of them lost, and 1 more from their tile (B11).',
     );
     setLanguage('fr');
     try {
       expect(why(0)).toBe('B6 : personne n’est plus fort : 0 à perdre.');
       expect(why(2)).toContain('⌊(6 − 1) / 3⌋ = 1');
-      expect(why(2)).toContain('B10 (ii) : seulement 1 troupes engagées');
+      expect(why(2)).toContain('B10 (ii) : plus que ses troupes engagées (1)');
     } finally {
       setLanguage('en');
     }
@@ -203,7 +203,7 @@ describe('the losses explained', () => {
     expect(reckoningText(before, { ...base, dir: null, owed: 0, lost: 0 }, 'en')).toBe('B9: all strengths are equal: 0 to lose (no involved troop at a frontier).');
     const undefended = { ...base, rule: 'B6', camp: 'defender', gaps: [{ seat: 'wild', strength: 12, loss: 2 }], stronger: ['wild'], owed: 3, short: 'i', lost: 2 } as const;
     expect(reckoningText(before, undefended, 'en')).toBe(
-      'B6: strongest opposing camp: the defender’s camp. Wild territory: ⌊(12 − 4) / 3⌋ = 2; stronger opponents (Wild territory): +1; to lose: 3. B10 (i): only 2 involved troops, attacking an undefended frontier: all of them lost.',
+      'B6: strongest opposing camp: the defender’s camp. Wild territory: ⌊(12 − 4) / 3⌋ = 2; stronger opponents (Wild territory): +1; to lose: 3. B10 (i): more than its involved troops (2), attacking an undefended frontier: all of them lost.',
     );
     const wild = { ...base, seat: 'wild', dir: null, involved: 0, strength: 2, rule: 'B6', camp: 0, gaps: [{ seat: 0, strength: 4, loss: 0 }], stronger: [0], owed: 1, short: 'ii', lost: 0, missing: 1 } as const;
     expect(reckoningText(before, wild, 'en')).toMatch(/to lose: 1\. S1b: it would lose at least 1: the wild territory is defeated\.$/);
