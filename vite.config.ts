@@ -12,8 +12,9 @@ function markdownHtml(): Plugin {
     name: 'bfe-markdown-html',
     enforce: 'pre',
     async load(id) {
-      const [file, query] = id.split('?');
-      if (query !== 'html' || !file!.endsWith('.md')) return null;
+      const [file, query = ''] = id.split('?');
+      // The dev server adds `import` to the query of a non-script import.
+      if (!query.split('&').includes('html') || !file!.endsWith('.md')) return null;
       this.addWatchFile(file!);
       const html = await marked.parse(await readFile(file!, 'utf8'), { async: true });
       return `export default ${JSON.stringify(html)};`;
