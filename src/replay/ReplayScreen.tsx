@@ -69,7 +69,7 @@ export default function ReplayScreen() {
     if (!tl) return;
     const next = Math.max(0, Math.min(tl.length - 1, i));
     setAt(next);
-    navigate(`/replay?at=${next}`, true);
+    navigate(`/replay?at=${next}${route().query.get('board') === 'flat' ? '&board=flat' : ''}`, true);
   };
 
   const onKey = (e: KeyboardEvent): void => {
