@@ -11,13 +11,15 @@ function markdownHtml(): Plugin {
   return {
     name: 'bfe-markdown-html',
     enforce: 'pre',
-    async load(id) {
-      const [file, query = ''] = id.split('?');
-      // The dev server adds `import` to the query of a non-script import.
-      if (!query.split('&').includes('html') || !file!.endsWith('.md')) return null;
-      this.addWatchFile(file!);
-      const html = await marked.parse(await readFile(file!, 'utf8'), { async: true });
-      return `export default ${JSON.stringify(html)};`;
+    load: {
+      // Only `.md?html` (the dev server adds `import` to the query of a non-script import).
+      filter: { id: /\.md\?(?:.*&)?html(?:&|$)/ },
+      async handler(id) {
+        const file = id.split('?')[0]!;
+        this.addWatchFile(file);
+        const html = await marked.parse(await readFile(file, 'utf8'), { async: true });
+        return `export default ${JSON.stringify(html)};`;
+      },
     },
   };
 }
