@@ -6,7 +6,7 @@ export * from './core/vocabulary.js';
 export type * from './core/state.js';
 export type { Action, ActionKind, ActionOf, SeatAction, SeatActionKind, TableAction, TileOpening, TileSource, CardOpening, Feint, SecretChoice, Take, CombatChoice, CampChoice } from './core/actions.js';
 export { ACTION_KINDS } from './core/actions.js';
-export type { GameEvent, EventKind } from './core/events.js';
+export type { GameEvent, EventKind, FighterLoss } from './core/events.js';
 export { type RuleError, type ErrorCode, ERROR_CODES } from './core/errors.js';
 export { canonicalJson, compareCodeUnits } from './core/canonical.js';
 export { hashText, hashValue, hashBytes, toHex, fromHex, isDigest } from './core/hash.js';

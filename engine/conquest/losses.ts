@@ -74,3 +74,47 @@ export function troopLosses(fighters: readonly Fighter[], chosen: Readonly<Recor
   }
   return out;
 }
+
+/** B6 step 2 for one stronger player of the counted camp: his strength and the troops the difference costs, ⌊(his − mine) / 3⌋. */
+export interface Gap {
+  readonly id: string;
+  readonly strength: number;
+  readonly loss: number;
+}
+
+/** How a fighter's losses are worked out (B6-B10), step by step, for the people at the table. */
+export interface Reckoning {
+  /** B6: the formula; B9: all strengths equal (1 troop for a fighter at a frontier). */
+  readonly rule: 'B6' | 'B9';
+  /** B6 step 1: the strongest opposing camp counted (B8 where tied ones differ); null when nobody is stronger, or under B9. */
+  readonly camp: string | null;
+  /** B6 step 2: the stronger players of that camp. */
+  readonly gaps: readonly Gap[];
+  /** B6 step 3: the opponents, in any camp, stronger than the fighter. */
+  readonly stronger: readonly string[];
+  /** The troops the rule asks for. */
+  readonly owed: number;
+  /** B10 when the involved troops cannot pay: case i (an attacker of an undefended frontier) or ii (troops missing); null when they can. */
+  readonly short: 'i' | 'ii' | null;
+}
+
+/** Every fighter's reckoning, the same arithmetic as troopLosses, kept step by step. */
+export function lossReckonings(fighters: readonly Fighter[], chosen: Readonly<Record<string, string>> = {}): Record<string, Reckoning> {
+  const out: Record<string, Reckoning> = {};
+  const allEqual = fighters.every((f) => f.strength === fighters[0]!.strength);
+  for (const f of fighters) {
+    const opponents = fighters.filter((o) => o.camp !== f.camp);
+    if (allEqual) {
+      out[f.id] = { rule: 'B9', camp: null, gaps: [], stronger: [], owed: f.atFrontier && f.involved > 0 ? 1 : 0, short: null };
+      continue;
+    }
+    const stronger = opponents.filter((o) => o.strength > f.strength);
+    const tops = stronger.length === 0 ? [] : topCamps(opponents);
+    const wanted = chosen[f.id];
+    const camp = tops.length === 0 ? null : wanted !== undefined && tops.includes(wanted) ? wanted : tops[0]!;
+    const gaps = camp === null ? [] : stronger.filter((o) => o.camp === camp).map((o) => ({ id: o.id, strength: o.strength, loss: Math.floor((o.strength - f.strength) / 3) }));
+    const owed = formulaLoss(f.strength, opponents, wanted);
+    out[f.id] = { rule: 'B6', camp, gaps, stronger: stronger.map((o) => o.id), owed, short: owed <= f.involved ? null : f.undefended ? 'i' : 'ii' };
+  }
+  return out;
+}

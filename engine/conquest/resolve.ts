@@ -8,7 +8,7 @@ import type { Battle, Camp, GameState, PendingLoss, PendingRefill, Stage, Territ
 import type { Seat } from '../core/vocabulary.js';
 import { compareCamps, involvedSeats, seatStrength, wildStrength } from './battle.js';
 import { settleEmpty } from './expansion.js';
-import { type Fighter, opposingChoices, troopLosses } from './losses.js';
+import { type Fighter, lossReckonings, opposingChoices, troopLosses } from './losses.js';
 import { turnOrder } from './order.js';
 import { go, patchPhase, phaseOf, replenish } from './phase.js';
 import { setFrontier, withTerritories } from './territory.js';
@@ -90,6 +90,34 @@ export function takeLosses(state: GameState, b: Battle, then: Stage, emit: Emit,
   const pending: PendingLoss[] = [];
   const order = fromChooser(state, b, involvedSeats(b));
   const ordered = [...all].sort((x, y) => (x.seat === 'wild' ? 1 : y.seat === 'wild' ? -1 : order.indexOf(x.seat) - order.indexOf(y.seat)));
+  // The arithmetic, for the table to read: a fighter's id is its place in `all`.
+  const reckonings = lossReckonings(
+    all.map((s) => s.fighter),
+    chosen,
+  );
+  const seatOf = (id: string): Seat | 'wild' => all[Number(id)]!.seat;
+  emit({
+    kind: 'lossesWorkedOut',
+    fighters: ordered.map((side) => {
+      const r = reckonings[side.fighter.id]!;
+      const loss = losses[side.fighter.id]!;
+      return {
+        seat: side.seat,
+        at: parseHexKey(side.at),
+        dir: side.dir,
+        strength: side.fighter.strength,
+        involved: side.fighter.involved,
+        rule: r.rule,
+        camp: r.camp === null ? null : campOf(r.camp),
+        gaps: r.gaps.map((g) => ({ seat: seatOf(g.id), strength: g.strength, loss: g.loss })),
+        stronger: r.stronger.map(seatOf),
+        owed: r.owed,
+        short: r.short,
+        lost: loss.lost,
+        missing: loss.missing,
+      };
+    }),
+  });
   for (const side of ordered) {
     const loss = losses[side.fighter.id]!;
     const t = current.territories[side.at]!;

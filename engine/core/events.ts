@@ -4,6 +4,33 @@ import type { Feint, SeatAction, TileSource } from './actions.js';
 import type { AbilityWindow, BattleUnit, Camp, CombatRef } from './state.js';
 import type { Seat, TileColour } from './vocabulary.js';
 
+/** One fighter's losses as worked out (B6-B10): a player on one frontier (S2d), the attacked territory's defender, or the wild territory (S1a). */
+export interface FighterLoss {
+  readonly seat: Seat | 'wild';
+  /** Where its involved troops stand: a tile and its frontier, or (dir null) the attacked territory. */
+  readonly at: Hex;
+  readonly dir: Direction | null;
+  /** B5. */
+  readonly strength: number;
+  /** E8: its involved troops (0 for the wild territory). */
+  readonly involved: number;
+  /** B6: the formula; B9: all strengths equal. */
+  readonly rule: 'B6' | 'B9';
+  /** B6 step 1 (B8 where tied camps differ): the strongest opposing camp counted; null when nobody is stronger, or under B9. */
+  readonly camp: Camp | null;
+  /** B6 step 2: each stronger player of that camp, his strength and the troops the difference costs (⌊difference / 3⌋). */
+  readonly gaps: readonly { readonly seat: Seat | 'wild'; readonly strength: number; readonly loss: number }[];
+  /** B6 step 3: the opponents stronger than it, in any camp (a player on several frontiers once for each, S2d). */
+  readonly stronger: readonly (Seat | 'wild')[];
+  /** The troops the rule asks for. */
+  readonly owed: number;
+  /** B10 when its involved troops cannot pay: case i (attacking an undefended frontier: loses them all) or ii (troops missing); null when they can. */
+  readonly short: 'i' | 'ii' | null;
+  /** Involved troops lost, and troops missing, taken from the rest of its tile (B10 case ii, B11). */
+  readonly lost: number;
+  readonly missing: number;
+}
+
 /**
  * What happened, as typed data: every rule step reports its events, in order. The protocol, the
  * log shown to players and (later) card abilities read them. Events carry public information only:
@@ -50,6 +77,8 @@ export type GameEvent =
   | { readonly kind: 'unitDestroyed'; readonly unit: BattleUnit }
   | { readonly kind: 'strengths'; readonly strengths: Readonly<Record<number, number>>; readonly wild: number | null }
   | { readonly kind: 'opposingChosen'; readonly seat: Seat; readonly camp: Camp }
+  /** B6-B10: every fighter's losses as worked out, step by step, before any is taken. */
+  | { readonly kind: 'lossesWorkedOut'; readonly fighters: readonly FighterLoss[] }
   | { readonly kind: 'troopsLost'; readonly seat: Seat; readonly at: Hex; readonly dir: Direction | null; readonly count: number }
   | { readonly kind: 'wildDefeated'; readonly at: Hex }
   | { readonly kind: 'territoryRefilled'; readonly seat: Seat; readonly at: Hex; readonly count: number }

@@ -1,10 +1,8 @@
-import { marked } from 'marked';
-import rules from '../../docs/rules.md?raw';
+import html from '../../docs/rules.md?html';
 import { t } from '../i18n/index.js';
 
-/** docs/rules.md, the project's rulebook, readable in the page (loaded only on this screen). */
+/** docs/rules.md, the project's rulebook, readable in the page (rendered when the page is built; loaded only on this screen). */
 export default function RulesPage() {
-  const html = marked.parse(rules, { async: false });
   return (
     <main class="page rules">
       <p>

@@ -4,7 +4,9 @@ import {
   type HexKey,
   TILE_COLOURS,
   type TileColour,
+  hexKey,
   hexToPixel,
+  neighbour,
   parseHexKey,
 } from '../../engine/index.js';
 import { HEART_STYLE, TERRAIN, inkOn, tint } from '../display/index.js';
@@ -63,12 +65,15 @@ export interface PieceInstance {
   readonly colour: string;
   /** Rotation about y (arrows). */
   readonly angle: number;
+  /** The troop stack it belongs to (troop cubes): its hex, and its frontier's direction. */
+  readonly stack?: string;
 }
 export interface RimInstance {
   readonly x: number;
   readonly z: number;
   readonly colour: string;
   readonly y: number;
+  readonly scale?: number;
 }
 
 export interface BoardScene {
@@ -82,6 +87,10 @@ export interface BoardScene {
   readonly plates: readonly (RimInstance & { readonly ghost: boolean })[];
   readonly rims: readonly RimInstance[];
   readonly dashed: readonly RimInstance[];
+  /** The tiles of the combat being resolved (the attacked territory, or both sides of the frontier): rims in the combat colour. */
+  readonly combat: readonly RimInstance[];
+  /** Troops in each stack (keyed as PieceInstance.stack): the scene pulses the stacks whose count changed. */
+  readonly stacks: ReadonlyMap<string, number>;
   /** Centres of everything drawn, for fitting the camera. */
   readonly bounds: { readonly minX: number; readonly maxX: number; readonly minZ: number; readonly maxZ: number };
 }
@@ -97,19 +106,20 @@ function number(out: LabelInstance[], n: number, x: number, y: number, z: number
 }
 
 /** Up to 3 cubes in a row, plus the count as a number above them. */
-function stack(troops: PieceInstance[], labels: LabelInstance[], count: number, x: number, z: number, colour: string, angle: number, lift: number): void {
+function stack(troops: PieceInstance[], labels: LabelInstance[], count: number, x: number, z: number, colour: string, angle: number, lift: number, key: string): void {
   const shown = Math.min(count, 3);
   const ax = Math.cos(angle);
   const az = -Math.sin(angle);
   for (let i = 0; i < shown; i++) {
     const off = (i - (shown - 1) / 2) * 0.24;
-    troops.push({ x: x + off * az, y: TILE_HEIGHT + 0.1 + lift, z: z - off * ax, colour, angle: 0 });
+    troops.push({ x: x + off * az, y: TILE_HEIGHT + 0.1 + lift, z: z - off * ax, colour, angle: 0, stack: key });
   }
   number(labels, count, x, TILE_HEIGHT + 0.42 + lift, z);
 }
 
-/** Arrows of staged steps. */
+/** Arrows of staged steps, and the combat's tiles: vermillion (Okabe-Ito). */
 const STAGED = '#D55E00';
+const COMBAT = STAGED;
 
 export function boardScene(state: GameState, hl: Highlights, pointer: HexKey | null): BoardScene {
   const views = tileViews(state, 1);
@@ -123,6 +133,7 @@ export function boardScene(state: GameState, hl: Highlights, pointer: HexKey | n
   const plates: (RimInstance & { ghost: boolean })[] = [];
   const rims: RimInstance[] = [];
   const dashed: RimInstance[] = [];
+  const stacks = new Map<string, number>();
   const last = new Set(hl.last);
   const top = TILE_HEIGHT + 0.003;
   let minX = 0, maxX = 0, minZ = 0, maxZ = 0;
@@ -153,14 +164,16 @@ export function boardScene(state: GameState, hl: Highlights, pointer: HexKey | n
     if (v.energyRich) decals.push({ key: v.key, x: x + 0.5, y, z: z - 0.3, size: 0.42, cell: CELL.bolt, colour: '#FFFFFF' });
     if (v.troops) {
       const colour = TERRAIN[v.troops.colour].rgb;
-      if (v.troops.count > 0) stack(troops, labels, v.troops.count, x, z + 0.3, colour, Math.PI / 2, lift);
+      if (v.troops.count > 0) stack(troops, labels, v.troops.count, x, z + 0.3, colour, Math.PI / 2, lift, v.key);
+      stacks.set(v.key, v.troops.count);
       v.troops.frontier.forEach((n, d) => {
+        stacks.set(`${v.key}/${d}`, n);
         if (n <= 0) return;
         const dir = hexToPixel(DIRECTIONS[d]!, 1);
         // On the shared edge, shifted 30 % of the apothem toward its own hex; the arrow points across.
         const k = 0.5 * 0.7;
         const angle = Math.atan2(-dir.y, dir.x);
-        stack(troops, labels, n, x + dir.x * k, z + dir.y * k, colour, angle, lift);
+        stack(troops, labels, n, x + dir.x * k, z + dir.y * k, colour, angle, lift, `${v.key}/${d}`);
         arrows.push({ x: x + dir.x * 0.47, y: TILE_HEIGHT + 0.03 + lift, z: z + dir.y * 0.47, colour: '#111111', angle });
       });
     }
@@ -199,7 +212,22 @@ export function boardScene(state: GameState, hl: Highlights, pointer: HexKey | n
     const angle = Math.atan2(-(b.y - a.y), b.x - a.x);
     for (const f of [0.3, 0.5, 0.7]) arrows.push({ x: a.x + (b.x - a.x) * f, y: TILE_HEIGHT + 0.5, z: a.y + (b.y - a.y) * f, colour: STAGED, angle });
   }
-  return { tiles, decals, labels, troops, arrows, discs, plates, rims, dashed, bounds: { minX, maxX, minZ, maxZ } };
+  // The combat being resolved: its tiles ringed, a little outside the other rims.
+  const combat: RimInstance[] = [];
+  for (const key of combatTiles(state)) {
+    const { x, y: z } = hexToPixel(parseHexKey(key), 1);
+    combat.push({ x, z, y: top + 0.004, colour: COMBAT, scale: 1.08 });
+  }
+  return { tiles, decals, labels, troops, arrows, discs, plates, rims, dashed, combat, stacks, bounds: { minX, maxX, minZ, maxZ } };
+}
+
+/** The tiles of the combat under way: the attacked territory, or the two tiles of the frontier. */
+export function combatTiles(state: GameState): HexKey[] {
+  const p = state.phase;
+  if (p.name !== 'conquest' || !('battle' in p.stage)) return [];
+  const c = p.stage.battle.combat;
+  if (c.kind === 'territory') return [c.at];
+  return [c.at, hexKey(neighbour(parseHexKey(c.at), c.dir))];
 }
 
 /** Terrain colour tinted 25 % to white, so full-colour troop cubes read even on their own terrain. */

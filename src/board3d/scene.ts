@@ -37,6 +37,8 @@ const MIN_POLAR = MathUtils.degToRad(20);
 const MAX_POLAR = MathUtils.degToRad(60);
 const HEX_WIDTH = Math.sqrt(3);
 const DRAG_PX = 3;
+const PULSE_MS = 450;
+const COMBAT_MS = 600;
 
 export function makeBoard3D(container: HTMLElement, input: Board3DInput, reducedMotion: boolean): Board3D {
   const renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
@@ -89,6 +91,12 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
   /** Tiles placed since the previous update drop in (300 ms); none with reduced motion. */
   const drops = new Map<HexKey, number>();
   let knownTiles: Set<HexKey> | null = null;
+  /** Troop stacks whose count changed (moves, losses, new troops) swell once (450 ms); none with reduced motion. */
+  const pulses = new Map<string, number>();
+  let knownStacks: ReadonlyMap<string, number> | null = null;
+  /** The combat's rims throb when it begins and when its losses are taken (600 ms); none with reduced motion. */
+  let combatPulse: number | null = null;
+  let knownCombat = '';
 
   const requestRender = (): void => {
     if (frame === 0) frame = requestAnimationFrame(loop);
@@ -100,6 +108,16 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
       for (const [key, start] of drops) if (now - start > 300) drops.delete(key);
       writeTiles(now);
       animating = drops.size > 0;
+    }
+    if (pulses.size > 0 && current) {
+      for (const [key, start] of pulses) if (now - start > PULSE_MS) pulses.delete(key);
+      writeTroops(now);
+      animating ||= pulses.size > 0;
+    }
+    if (combatPulse !== null && current) {
+      if (now - combatPulse > COMBAT_MS) combatPulse = null;
+      writeRims(now);
+      animating ||= combatPulse !== null;
     }
     draw();
     if (animating) requestRender();
@@ -131,21 +149,53 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     );
   }
 
+  /** A swell of 1 + 40 % at its middle, for a stack that changed. */
+  const swellOf = (stack: string | undefined, now: number): number => {
+    const start = stack === undefined ? undefined : pulses.get(stack);
+    if (start === undefined) return 1;
+    const k = Math.min(1, Math.max(0, (now - start) / PULSE_MS));
+    return 1 + 0.4 * Math.sin(Math.PI * k);
+  };
+  function writeTroops(now: number): void {
+    const troops = pulses.size === 0 ? current!.troops : current!.troops.map((t) => ({ ...t, scale: swellOf(t.stack, now) }));
+    writeInstances(layers.troops, troops);
+    writeInstances(layers.outlines, troops.map((t) => ({ ...t, colour: '#111111', scale: 1.25 * ((t as { scale?: number }).scale ?? 1) })));
+  }
+  /** The highlight rims, then the combat's, throbbing twice while its pulse runs. */
+  function writeRims(now: number): void {
+    const k = combatPulse === null ? 1 : Math.min(1, Math.max(0, (now - combatPulse) / COMBAT_MS));
+    const throb = 1 + 0.12 * Math.abs(Math.sin(2 * Math.PI * k));
+    writeInstances(layers.rims, [...current!.rims, ...current!.combat.map((r) => ({ ...r, scale: (r.scale ?? 1) * throb }))]);
+  }
+
   function project(): void {
     if (!state || !highlights) return;
     current = boardScene(state, highlights, hover);
     const keys = new Set(current.tiles.map((t) => t.key));
+    const now = performance.now();
     if (knownTiles && !reducedMotion) {
-      const now = performance.now();
       for (const k of keys) if (!knownTiles.has(k)) drops.set(k, now);
     }
     knownTiles = keys;
-    writeTiles(performance.now());
+    // Stacks that changed since the previous position; a combat that began, or whose troops changed.
+    const combat = current.combat.map((r) => `${r.x},${r.z}`).join(';');
+    let changed = false;
+    if (knownStacks && current.stacks !== knownStacks) {
+      for (const [k, n] of current.stacks) {
+        if ((knownStacks.get(k) ?? 0) === n) continue;
+        changed = true;
+        if (!reducedMotion && n > 0) pulses.set(k, now);
+      }
+      for (const [k, n] of knownStacks) if (n > 0 && !current.stacks.has(k)) changed = true;
+    }
+    if (!reducedMotion && combat !== '' && (combat !== knownCombat || changed)) combatPulse = now;
+    knownStacks = current.stacks;
+    knownCombat = combat;
+    writeTiles(now);
     writeInstances(layers.plates, current.plates);
-    writeInstances(layers.rims, current.rims);
+    writeRims(now);
     writeInstances(layers.dashed, current.dashed);
-    writeInstances(layers.troops, current.troops);
-    writeInstances(layers.outlines, current.troops.map((t) => ({ ...t, colour: '#111111', scale: 1.25 })));
+    writeTroops(now);
     writeInstances(layers.arrows, current.arrows);
     writeInstances(layers.discs, current.discs);
     writeLabels(layers.labels, current.labels);

@@ -84,7 +84,8 @@ function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; sto
   };
   const openReplay = (): void => {
     setPendingReplay(new File([makeReplayText(table.replay())], 'battle-for-eden-local.json', { type: 'application/json' }));
-    navigate('/replay');
+    // The board the person chose (the flat map) stays chosen in the viewer.
+    navigate(route().query.get('board') === 'flat' ? '/replay?board=flat' : '/replay');
   };
   return <GameScreen table={table} config={config} flat={route().query.get('board') === 'flat'} onAutoplay={autoplay} onReplay={openReplay} />;
 }

@@ -7,8 +7,8 @@ import { navigate, route } from '../app/router.js';
 import { type GameMode, type LocalGameConfig, type SeatConfig, defaultSeats, freshSeed, seatsProblem } from '../game/config.js';
 import { loadGame, saveNewGame } from '../game/persist.js';
 import { type Key, t } from '../i18n/index.js';
-import { type LinkErrorCode, makeShareFragment, newGameLink, parseShareLink } from '../net/index.js';
-import { markCreated } from '../online/identity.js';
+// The link module alone: the networking libraries (peerjs, yjs) load with the online screens.
+import { type LinkErrorCode, makeShareFragment, newGameLink, parseShareLink } from '../net/link.js';
 import { setPendingReplay } from '../replay/pending.js';
 import { SeatEditor } from './SeatEditor.js';
 
@@ -26,8 +26,11 @@ export function Home() {
   /** A new room and secret (128 random bits), kept in the URL fragment: the link is the invitation. */
   const createOnline = (): void => {
     const link = newGameLink();
-    markCreated(link.room, {});
-    navigate(makeShareFragment(link).slice(1));
+    // The online screens' module (loaded with them anyway): the lobby's creator writes the first settings.
+    void import('../online/identity.js').then(({ markCreated }) => {
+      markCreated(link.room, {});
+      navigate(makeShareFragment(link).slice(1));
+    });
   };
   /** A pasted link: checked before anything; a link to another address opens there. */
   const join = (): void => {

@@ -33,10 +33,15 @@ export default function ReplayScreen() {
   const [timeline, setTimeline] = createSignal<Timeline | null>(null);
   const [at, setAt] = createSignal(0);
   const [playing, setPlaying] = createSignal(false);
+  // The opened file, offered for saving as it was read: a game just played has no other copy.
+  const [saved, setSaved] = createSignal<{ name: string; url: string } | null>(null);
   let worker: Worker | null = null;
 
   const open = async (file: File): Promise<void> => {
     setTimeline(null);
+    const previous = saved();
+    if (previous) URL.revokeObjectURL(previous.url);
+    setSaved({ name: file.name, url: URL.createObjectURL(file) });
     setStatus({ kind: 'reading', name: file.name });
     const read = await readReplayFile(file);
     if (!read.ok) return void setStatus({ kind: 'error', message: read.message });
@@ -64,7 +69,7 @@ export default function ReplayScreen() {
     if (!tl) return;
     const next = Math.max(0, Math.min(tl.length - 1, i));
     setAt(next);
-    navigate(`/replay?at=${next}`, true);
+    navigate(`/replay?at=${next}${route().query.get('board') === 'flat' ? '&board=flat' : ''}`, true);
   };
 
   const onKey = (e: KeyboardEvent): void => {
@@ -94,6 +99,8 @@ export default function ReplayScreen() {
     window.removeEventListener('keydown', onKey);
     clearInterval(player);
     worker?.terminate();
+    const file = saved();
+    if (file) URL.revokeObjectURL(file.url);
   });
 
   const state = createMemo(() => timeline()?.at(at()) ?? null);
@@ -129,6 +136,13 @@ export default function ReplayScreen() {
           {t('replay.open')}…
           <input type="file" id="replay-input" class="visually-hidden" accept=".json,.gz,application/json,application/gzip" onChange={(e) => e.currentTarget.files?.[0] && void open(e.currentTarget.files[0])} />
         </label>
+        <Show when={saved()}>
+          {(file) => (
+            <a class="button-like" id="replay-save" href={file().url} download={file().name}>
+              {t('replay.save')}
+            </a>
+          )}
+        </Show>
       </header>
       <Show when={status().kind === 'idle'}>
         <p class="help">{t('replay.drop')}</p>

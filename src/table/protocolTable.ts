@@ -15,7 +15,7 @@ import {
   type SignedEntry,
 } from '../../engine/protocol/index.js';
 import { makeLoopback } from '../net/loopback.js';
-import { startNetGame } from '../net/index.js';
+import { startNetGame } from '../net/game.js';
 import { type DeviceSeat, makeSessionTable } from './sessionTable.js';
 import type { LocalTable } from './localTable.js';
 import type { BotPlayer } from './types.js';

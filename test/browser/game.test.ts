@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -319,6 +319,36 @@ if (!executable) {
       expect(end.over, 'the game was played to its end').toBe(true);
       expect(end.prompt).toMatch(/The game is over/);
       await page.screenshot({ path: path.join(shots, 'game-over-bots-desktop.png') });
+      // The replay viewer verifies that very game, from the game-over screen's button (on the flat
+      // map the game was resumed on).
+      await clickButton(page, 'open-replay');
+      await page.locator('#replay-badge').waitFor();
+      expect(await page.locator('#replay-badge').getAttribute('data-valid')).toBe('true');
+      expect(await page.locator('#replay-badge').textContent()).toMatch(/won/);
+      await page.locator('#replay-at').waitFor();
+      await page.screenshot({ path: path.join(shots, 'replay-bots-game-desktop.png') });
+      // Its file, saved from the viewer, then a tampered copy: one signed action changed (the
+      // person's first tile after the 20th element placed one hex further), the file still parseable.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#replay-save')]);
+      const file = JSON.parse(await readFile(await download.path(), 'utf8')) as { log: { entry: string; sig: string }[][] };
+      const target = file.log.findIndex((el, i) => {
+        if (i < 20 || el.length !== 1) return false;
+        const e = JSON.parse(el[0]!.entry) as { seat: number; body: { type: string; action?: { kind: string } } };
+        return e.seat === 0 && e.body.type === 'action' && e.body.action?.kind === 'placeTile';
+      });
+      expect(target).toBeGreaterThan(0);
+      const signed = JSON.parse(file.log[target]![0]!.entry) as { body: { action: { at: { q: number; r: number } } } };
+      signed.body.action.at.q += 1;
+      file.log[target]![0]!.entry = JSON.stringify(signed);
+      const entry = file.log.slice(0, target).reduce((n, el) => n + el.length, 0) + 1;
+      await page.setInputFiles('#replay-input', { name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+      await expect.poll(() => page.locator('#replay-badge').getAttribute('data-valid')).toBe('false');
+      expect(await page.locator('#replay-badge').textContent()).toContain(`entry ${entry}:`);
+      // Shown only up to the violation.
+      await page.locator('#replay-at').waitFor();
+      await page.keyboard.press('End');
+      expect(Number(await page.locator('#replay-at').getAttribute('data-at'))).toBe(target);
+      await page.screenshot({ path: path.join(shots, 'replay-bots-game-tampered-desktop.png') });
       expect(errors).toEqual([]);
       await context.close();
       // A whole game's length depends on its fresh seed (some 2000-3000 positions): about 50 s

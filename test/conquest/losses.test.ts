@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Fighter, formulaLoss, troopLosses } from '../../engine/conquest/losses.js';
+import { type Fighter, formulaLoss, lossReckonings, troopLosses } from '../../engine/conquest/losses.js';
 
 const f = (id: string, camp: string, strength: number, involved = 99, extra: Partial<Fighter> = {}): Fighter => ({
   id,
@@ -52,5 +52,46 @@ describe('B10 not enough troops', () => {
   it('case ii: the search goes on until enough', () => {
     // Strength 1 with 0 troops against 20: loss(1)=6+1=7 > 0; m=1: loss(2)=6+1=7 > 1; ... m=4: loss(5)=5+1=6 > 4; m=5: loss(6)=4+1=5 <= 5.
     expect(troopLosses([f('p', '1', 1, 0), f('q', '2', 20, 9)])['p']).toEqual({ lost: 0, missing: 5 });
+  });
+});
+
+describe('the reckoning shown to the table (B6-B10 step by step)', () => {
+  it('the worked example of 004, row by row as in B7', () => {
+    const fighters = [f('Alexandra', '1', 5), f('Basile', '2', 9), f('Cécile', '3', 8), f('Dimitri', '3', 12)];
+    const r = lossReckonings(fighters);
+    expect(r['Alexandra']).toEqual({
+      rule: 'B6',
+      camp: '3',
+      gaps: [
+        { id: 'Cécile', strength: 8, loss: 1 },
+        { id: 'Dimitri', strength: 12, loss: 2 },
+      ],
+      stronger: ['Basile', 'Cécile', 'Dimitri'],
+      owed: 6,
+      short: null,
+    });
+    expect(r['Basile']).toMatchObject({ camp: '3', gaps: [{ id: 'Dimitri', strength: 12, loss: 1 }], stronger: ['Dimitri'], owed: 2 });
+    expect(r['Cécile']).toMatchObject({ camp: '2', gaps: [{ id: 'Basile', strength: 9, loss: 0 }], stronger: ['Basile'], owed: 1 });
+    expect(r['Dimitri']).toMatchObject({ camp: null, gaps: [], stronger: [], owed: 0 });
+    // The same totals as the losses taken.
+    const losses = troopLosses(fighters);
+    for (const id of Object.keys(losses)) expect(r[id]!.owed).toBe(losses[id]!.lost);
+  });
+
+  it('B8: the camp the fighter chose among tied ones', () => {
+    const fighters = [f('a', '1', 5), f('b', '2', 12), f('c', '2', 11), f('d', '3', 12)];
+    expect(lossReckonings(fighters)['a']).toMatchObject({ camp: '2', owed: 4 + 3 });
+    expect(lossReckonings(fighters, { a: '3' })['a']).toMatchObject({ camp: '3', gaps: [{ id: 'd', strength: 12, loss: 2 }], owed: 2 + 3 });
+  });
+
+  it('B9: all equal, 1 at a frontier, none on a territory', () => {
+    const r = lossReckonings([f('att', '1', 6), f('def', 'defender', 6, 3, { atFrontier: false })]);
+    expect(r['att']).toMatchObject({ rule: 'B9', owed: 1 });
+    expect(r['def']).toMatchObject({ rule: 'B9', owed: 0 });
+  });
+
+  it('B10: case i for an attacker of an undefended frontier, case ii when troops are missing', () => {
+    expect(lossReckonings([f('att', '1', 3, 2, { undefended: true }), f('wild', 'defender', 12, 0, { atFrontier: false })])['att']).toMatchObject({ owed: 4, short: 'i' });
+    expect(lossReckonings([f('Erwan', '1', 3, 2), f('Faustine', '2', 12, 9)])['Erwan']).toMatchObject({ owed: 4, short: 'ii' });
   });
 });

@@ -29,11 +29,19 @@ describe('events', () => {
     const resolved = play(s, { kind: 'done', seat: 0 });
     if (!resolved.ok) throw new Error(resolved.error.message);
     const kinds = resolved.value.events.map((e) => e.kind);
-    expect(kinds).toEqual(['finished', 'strengths', 'troopsLost', 'territoryLost', 'territoryTaken', 'portalTaken', 'vassalMade']);
+    expect(kinds).toEqual(['finished', 'strengths', 'lossesWorkedOut', 'troopsLost', 'territoryLost', 'territoryTaken', 'portalTaken', 'vassalMade']);
     expect(resolved.value.events).toContainEqual({ kind: 'portalTaken', seat: 0, owner: 2, at: H(0, 4) });
     // 6 against 1: the defender loses floor(5 / 3) + 1 = 2, more than his 1 troop: all of it, and nothing is left on his tile.
     expect(resolved.value.events).toContainEqual({ kind: 'troopsLost', seat: 2, at: H(0, 4), dir: null, count: 1 });
     expect(resolved.value.events).toContainEqual({ kind: 'strengths', strengths: { 0: 6, 2: 1 }, wild: null });
+    // The arithmetic, as B6 and B10 have it: the defender owes floor((6 - 1) / 3) + 1 = 2 and has 1 (case ii).
+    expect(resolved.value.events).toContainEqual({
+      kind: 'lossesWorkedOut',
+      fighters: [
+        { seat: 0, at: H(0, 3), dir: SE, strength: 6, involved: 4, rule: 'B6', camp: null, gaps: [], stronger: [], owed: 0, short: null, lost: 0, missing: 0 },
+        { seat: 2, at: H(0, 4), dir: null, strength: 1, involved: 1, rule: 'B6', camp: 0, gaps: [{ seat: 0, strength: 6, loss: 1 }], stronger: [0], owed: 2, short: 'ii', lost: 1, missing: 1 },
+      ],
+    });
     expect(resolved.value.events).toContainEqual({ kind: 'territoryTaken', seat: 0, at: H(0, 4), troops: 4 });
     expect(resolved.value.events).toContainEqual({ kind: 'vassalMade', vassal: 2, suzerain: 0 });
   });

@@ -1,11 +1,15 @@
 import { createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Battle } from '../../engine/index.js';
+import { type Battle, type FighterLoss, type GameState, play } from '../../engine/index.js';
 import { CombatView } from '../../src/game/conquest/CombatView.js';
+import { reckoningText } from '../../src/game/conquest/reckoning.js';
+import { combatReport } from '../../src/game/conquest/report.js';
+import { setLanguage } from '../../src/i18n/index.js';
 import { type Cart, EMPTY_CART, type PurchaseOption, ShopPanel, cartChoice } from '../../src/game/conquest/SecretPanel.js';
 import { type TakeOption, TakePanel, firstTake, takeOf } from '../../src/game/conquest/TakePanel.js';
-import { H, conquestStart, front, withTroops, W } from '../support/conquest.js';
+import { H, SE, T, W, atChoose, conquestStart, front, handOf, openingOf, readyAll, withTroops } from '../support/conquest.js';
+import { must } from '../support/fixtures.js';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -109,7 +113,7 @@ describe('the combat view', () => {
       opposing: {},
       participants: [0, 2],
     };
-    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, wild: null, lost: { 2: 2 }, taken: [], ended: false }} ready={[2]} />);
+    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, wild: null, lost: { 2: 2 }, taken: [], fighters: [], ended: false }} ready={[2]} />);
     const col = (seat: number) => host.querySelector(`.combat-column[data-seat="${seat}"]`)!;
     expect([...col(0).querySelectorAll('.army-row')].map((r) => r.textContent)).toEqual(['Basic unit 1', 'Greater warrior 3']);
     expect(col(0).querySelector('.army-troops')!.textContent).toBe('4 troops');
@@ -138,10 +142,70 @@ describe('the combat view', () => {
       opposing: {},
       participants: [0],
     };
-    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 4 }, wild: 6, lost: { 0: 1 }, taken: [], ended: false }} />);
+    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 4 }, wild: 6, lost: { 0: 1 }, taken: [], fighters: [], ended: false }} />);
     const wild = host.querySelector('.combat-column[data-seat="wild"]')!;
     expect(wild.querySelector('h4')!.textContent).toBe('Wild territory');
     expect(wild.querySelector('.army-troops')!.textContent).toBe('wild markers 2 + 4');
     expect(wild.querySelector('.army-total')!.textContent).toBe('Strength 6');
+  });
+});
+
+describe('the losses explained', () => {
+  /** A territory combat played by the engine: 4 troops and a warrior (6) against a defender of 1 troop; the states and inputs as the table keeps them. */
+  function foughtCombat() {
+    const g = conquestStart();
+    const states: GameState[] = [];
+    const inputs: unknown[] = [];
+    const step = (s: GameState, input: unknown): GameState => {
+      states.push(s);
+      inputs.push(input);
+      const r = play(s, input);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.value.state;
+    };
+    let s: GameState = handOf(withTroops(g.state, { '0,3': { owner: 0, troops: 1, frontier: front(SE, 4) }, '0,4': { owner: 2, troops: 1 } }), 0, g.vaults[0]!, ['elves.warrior']);
+    s = readyAll(step(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: T(0, 4) }));
+    s = step(s, { kind: 'playUnit', seat: 0, opening: openingOf(s, 0, g.vaults[0]!, 'elves.warrior') });
+    s = must(s, { kind: 'done', seat: 2 });
+    const before = s;
+    s = step(s, { kind: 'done', seat: 0 });
+    states.push(s);
+    return { before, after: s, report: combatReport(states, inputs)! };
+  }
+
+  it('reads the engine’s reckoning from its events and shows it in each column, in both languages', () => {
+    const { before, report } = foughtCombat();
+    expect(report.fighters.map((f) => [f.seat, f.owed, f.lost, f.missing])).toEqual([
+      [0, 0, 0, 0],
+      [2, 2, 1, 1],
+    ]);
+    const battle = (before.phase as { stage: { battle: Battle } }).stage.battle;
+    const host = mount(() => <CombatView state={before} battle={battle} report={report} />);
+    const why = (seat: number) => host.querySelector(`.combat-column[data-seat="${seat}"] .army-why`)!.textContent!;
+    expect(why(0)).toBe('B6: nobody is stronger: 0 to lose.');
+    expect(why(2)).toBe(
+      'B6: strongest opposing camp: the camp of ♣ Player 1. ♣ Player 1: ⌊(6 − 1) / 3⌋ = 1; stronger opponents (♣ Player 1): +1; to lose: 2. B10 (ii): more than its involved troops (1): all of them lost, and 1 more from their tile (B11).',
+    );
+    setLanguage('fr');
+    try {
+      expect(why(0)).toBe('B6 : personne n’est plus fort : 0 à perdre.');
+      expect(why(2)).toContain('⌊(6 − 1) / 3⌋ = 1');
+      expect(why(2)).toContain('B10 (ii) : plus que ses troupes engagées (1)');
+    } finally {
+      setLanguage('en');
+    }
+  });
+
+  it('says B9 for equal strengths, B10 case i for an undefended frontier, and the wild territory defeated', () => {
+    const { before } = foughtCombat();
+    const base: FighterLoss = { seat: 0, at: H(0, 3), dir: SE, strength: 4, involved: 2, rule: 'B9', camp: null, gaps: [], stronger: [], owed: 1, short: null, lost: 1, missing: 0 };
+    expect(reckoningText(before, base, 'en')).toBe('B9: all strengths are equal: 1 to lose at this frontier.');
+    expect(reckoningText(before, { ...base, dir: null, owed: 0, lost: 0 }, 'en')).toBe('B9: all strengths are equal: 0 to lose (no involved troop at a frontier).');
+    const undefended = { ...base, rule: 'B6', camp: 'defender', gaps: [{ seat: 'wild', strength: 12, loss: 2 }], stronger: ['wild'], owed: 3, short: 'i', lost: 2 } as const;
+    expect(reckoningText(before, undefended, 'en')).toBe(
+      'B6: strongest opposing camp: the defender’s camp. Wild territory: ⌊(12 − 4) / 3⌋ = 2; stronger opponents (Wild territory): +1; to lose: 3. B10 (i): more than its involved troops (2), attacking an undefended frontier: all of them lost.',
+    );
+    const wild = { ...base, seat: 'wild', dir: null, involved: 0, strength: 2, rule: 'B6', camp: 0, gaps: [{ seat: 0, strength: 4, loss: 0 }], stronger: [0], owed: 1, short: 'ii', lost: 0, missing: 1 } as const;
+    expect(reckoningText(before, wild, 'en')).toMatch(/to lose: 1\. S1b: it would lose at least 1: the wild territory is defeated\.$/);
   });
 });

@@ -98,3 +98,45 @@ describe('staged steps on the 3D board', () => {
     expect(added[0]!.x).toBeLessThan(added[2]!.x);
   });
 });
+
+describe('the combat and the troop stacks on the 3D board', () => {
+  it('rings the combat’s tiles in vermillion while it is resolved: the attacked territory, or both sides of a frontier', async () => {
+    const { boardScene, combatTiles } = await import('../../src/board3d/projection.js');
+    const { atStage, conquestStart, front, withTroops, SE } = await import('../support/conquest.js');
+    const base = withTroops(conquestStart().state, { '0,3': { owner: 0, troops: 1, frontier: front(SE, 4) }, '0,4': { owner: 2, troops: 1 } });
+    expect(boardScene(base, NO_HIGHLIGHTS, null).combat).toEqual([]);
+    const battle = {
+      combat: { kind: 'territory', at: '0,4' },
+      target: '0,4',
+      chooser: 0,
+      stacks: { 0: [{ at: '0,3', dir: SE }] },
+      defender: 2,
+      camps: { 0: 0, 2: 'defender' },
+      seen: [],
+      units: [],
+      aside: [],
+      cycles: {},
+      opposing: {},
+      participants: [0, 2],
+    } as const;
+    const territory = atStage(base, { kind: 'armies', turn: 0, complete: [], battle, then: { kind: 'endDay' } } as never);
+    expect(combatTiles(territory)).toEqual(['0,4']);
+    const at = hexToPixel(parseHexKey('0,4'), 1);
+    expect(boardScene(territory, NO_HIGHLIGHTS, null).combat).toEqual([{ x: at.x, z: at.y, y: TILE_HEIGHT + 0.007, colour: '#D55E00', scale: 1.08 }]);
+    const frontier = atStage(base, { kind: 'armies', turn: 0, complete: [], battle: { ...battle, combat: { kind: 'frontier', at: '0,3', dir: SE }, target: null }, then: { kind: 'endDay' } } as never);
+    // South-east of (0,3) is (0,4).
+    expect(combatTiles(frontier)).toEqual(['0,3', '0,4']);
+  });
+
+  it('counts each stack’s troops, so the scene can swell those that changed', async () => {
+    const { boardScene } = await import('../../src/board3d/projection.js');
+    const { conquestStart, front, withTroops, SE } = await import('../support/conquest.js');
+    const state = withTroops(conquestStart().state, { '0,3': { owner: 0, troops: 2, frontier: front(SE, 5) } });
+    const scene = boardScene(state, NO_HIGHLIGHTS, null);
+    expect(scene.stacks.get('0,3')).toBe(2);
+    expect(scene.stacks.get(`0,3/${SE}`)).toBe(5);
+    // Every cube names its stack: 2 on the territory, 3 (of 5) at the frontier.
+    expect(scene.troops.filter((p) => p.stack === '0,3')).toHaveLength(2);
+    expect(scene.troops.filter((p) => p.stack === `0,3/${SE}`)).toHaveLength(3);
+  });
+});

@@ -1,4 +1,4 @@
-import type { GameEvent, GameState, Hex, Seat } from '../../../engine/index.js';
+import type { FighterLoss, GameEvent, GameState, Hex, Seat } from '../../../engine/index.js';
 import { eventsAfter } from '../eventLines.js';
 
 /** What the last (or current) combat came to, read from the engine's events: strengths, troops lost, territories taken. */
@@ -8,6 +8,8 @@ export interface CombatReport {
   readonly wild: number | null;
   readonly lost: Readonly<Record<number, number>>;
   readonly taken: readonly { readonly seat: Seat; readonly at: Hex }[];
+  /** How each fighter's losses were worked out (B6-B10), once they were. */
+  readonly fighters: readonly FighterLoss[];
   readonly ended: boolean;
 }
 
@@ -33,12 +35,14 @@ function summarise(events: readonly GameEvent[]): CombatReport {
   let wild: number | null = null;
   const lost: Record<number, number> = {};
   const taken: { seat: Seat; at: Hex }[] = [];
+  let fighters: readonly FighterLoss[] = [];
   let ended = false;
   for (const e of events) {
     if (e.kind === 'strengths') (strengths = { ...e.strengths }), (wild = e.wild);
+    else if (e.kind === 'lossesWorkedOut') fighters = e.fighters;
     else if (e.kind === 'troopsLost') lost[e.seat] = (lost[e.seat] ?? 0) + e.count;
     else if (e.kind === 'territoryTaken') taken.push({ seat: e.seat, at: e.at });
     else if (e.kind === 'combatEnded' || e.kind === 'combatDropped') ended = true;
   }
-  return { strengths, wild, lost, taken, ended };
+  return { strengths, wild, lost, taken, fighters, ended };
 }
