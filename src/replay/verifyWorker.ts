@@ -2,6 +2,10 @@
 import { expose } from 'comlink';
 import { type VerifyOptions, type VerifyResult, engineInputs, parseGenesisText, parseReplayText, verifyReplay } from '../../engine/protocol/index.js';
 import type { GameSetup } from '../../engine/index.js';
+import { installFastHash } from '../app/fastHash.js';
+
+/** This Worker's own engine hashes with WebAssembly too (a Worker is a realm of its own). */
+const fast = installFastHash();
 
 export interface VerifiedReplay {
   readonly result: VerifyResult;
@@ -16,6 +20,7 @@ export interface VerifiedReplay {
  */
 const api = {
   async verify(text: string, onProgress?: (done: number, total: number) => void): Promise<VerifiedReplay> {
+    await fast;
     const parsed = parseReplayText(text);
     if (!parsed.ok) {
       const v = parsed.error;

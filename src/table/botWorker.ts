@@ -1,11 +1,18 @@
 /// <reference lib="webworker" />
 import { expose } from 'comlink';
 import type { GameState, Seat, Vault } from '../../engine/index.js';
+import { installFastHash } from '../app/fastHash.js';
 import { chooseBotAction } from './bots.js';
+
+/** This Worker's own engine hashes with WebAssembly too (a Worker is a realm of its own). */
+const fast = installFastHash();
 
 /** The bots' Worker: the page never freezes while a bot thinks. It returns actions, never states. */
 const api = {
-  choose: (state: GameState, seat: Seat, vault: Vault) => chooseBotAction(state, seat, vault),
+  choose: async (state: GameState, seat: Seat, vault: Vault) => {
+    await fast;
+    return chooseBotAction(state, seat, vault);
+  },
 };
 export type BotWorkerApi = typeof api;
 expose(api);
