@@ -50,7 +50,7 @@ export {
 } from './log/chain.js';
 export { assembleElement, completeClaimSets, itemsAgainstClaims, roundCanSettle, seatsToClaim } from './log/assemble.js';
 export { stateDigest } from './log/state-digest.js';
-export { type PeerAgent, type Outcome, FUTURE_WINDOW, PAST_WINDOW, MAX_HELD_PER_SEAT, MAX_ECHOES_PER_SEAT } from './peer/core.js';
+export { type PeerAgent, type Outcome, FUTURE_WINDOW, PAST_WINDOW, MAX_HELD_PER_SEAT, MAX_ECHOES_PER_SEAT } from './peer/state.js';
 export { makePeerSession, type PeerSession, type PeerSessionConfig, type PeerView } from './peer/session.js';
 export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJson, makeReplayText, parseReplayJson, parseReplayText } from './codec/replay.js';
 export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending, VERDICTS, type Verdict, VERDICT_EXIT, verdictOf, verdictOfEnding } from './verify/verify.js';
