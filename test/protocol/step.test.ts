@@ -8,17 +8,14 @@ import { type PeerEvent, step } from '../../engine/protocol/peer/step.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor } from './harness.js';
 
-/** A state's content, one level into every map, set and array: what a step must leave as it found it. */
-function snapshot(s: PeerState): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(s)) {
-    if (v instanceof Map) out[k] = [...v.entries()].map(([key, x]) => [key, Array.isArray(x) ? [...(x as unknown[])] : x]);
-    else if (v instanceof Set) out[k] = [...v];
-    else if (Array.isArray(v)) out[k] = [...(v as unknown[])];
-    else out[k] = v;
-  }
-  return out;
+/** A copy of a peer state's own containers (maps, sets, arrays, nested), sharing the values in them: what a step must leave as it found it. */
+function copy(v: unknown): unknown {
+  if (v instanceof Map) return [...v.entries()].map(([key, x]) => [key, copy(x)]);
+  if (v instanceof Set) return [...v];
+  if (Array.isArray(v)) return v.map(copy);
+  return v;
 }
+const snapshot = (s: PeerState): Record<string, unknown> => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, copy(v)]));
 
 const verify = (c: SignatureCheck): boolean => meetsPinnedRule(c) && nacl.sign.detached.verify(c.message, c.signature, c.publicKey);
 

@@ -4,6 +4,7 @@ import { type Entry, entryId, makeEntryText, type ParsedEntry, type SignedEntry 
 import type { SignedEcho } from '../codec/wire.js';
 import type { Chain } from '../log/chain.js';
 import type { Violation } from '../errors.js';
+import { bucketOf } from './held.js';
 import { awaitsAction, MAX_INCIDENTS, type Outcome, type PeerContext, type PeerState } from './state.js';
 
 /** A signature the step needs checked: an entry's (by its signer), or an echo's (by the seat it names). */
@@ -42,7 +43,7 @@ export class NeedCrypto {
 }
 
 type Mutable<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T extends ReadonlySet<infer V> ? Set<V> : T extends readonly (infer V)[] ? V[] : never;
-type Owned = 'incidents' | 'history' | 'pool' | 'bySeq' | 'known' | 'slots' | 'claimedAt' | 'heardCandidates' | 'fetchedAt' | 'relayedAt' | 'sent' | 'finals' | 'pendingEchoes' | 'heldBySeat' | 'echoesBySeat' | 'lastHeard';
+type Owned = 'incidents' | 'history' | 'pool' | 'bySeq' | 'claimedAt' | 'heardCandidates' | 'fetchedAt' | 'relayedAt' | 'sent' | 'finals' | 'pendingEchoes' | 'heldBySeat' | 'echoesBySeat' | 'lastHeard';
 
 /**
  * A step's working copy of a state: its fields are rebound as the step goes, and a map, set or
@@ -54,10 +55,12 @@ export type Draft = { -readonly [K in keyof PeerState]: PeerState[K] } & {
   readonly results: CryptoResults;
   readonly effects: Effect[];
   readonly owned: Set<Owned>;
+  /** The buckets of bySeq this step copied already. */
+  readonly ownedBuckets: Set<number>;
 };
 
 export function draftOf(ctx: PeerContext, s: PeerState, results: CryptoResults): Draft {
-  return { ...s, ctx, results, effects: [], owned: new Set() };
+  return { ...s, ctx, results, effects: [], owned: new Set(), ownedBuckets: new Set() };
 }
 
 export function own<K extends Owned>(d: Draft, key: K): Mutable<PeerState[K]> {
@@ -70,8 +73,23 @@ export function own<K extends Owned>(d: Draft, key: K): Mutable<PeerState[K]> {
 }
 
 export function finished(d: Draft): PeerState {
-  const { ctx: _c, results: _r, effects: _e, owned: _o, ...state } = d;
+  const { ctx: _c, results: _r, effects: _e, owned: _o, ownedBuckets: _b, ...state } = d;
   return Object.freeze(state);
+}
+
+/** Sets (or, with an empty list, forgets) the entries held at a position, copying its bucket once per step. */
+export function setEntriesAt(d: Draft, seq: number, list: readonly ParsedEntry[]): void {
+  const outer = own(d, 'bySeq');
+  const b = bucketOf(seq);
+  let bucket = outer.get(b) as Map<number, readonly ParsedEntry[]> | undefined;
+  if (!d.ownedBuckets.has(b)) {
+    bucket = new Map(bucket ?? []);
+    outer.set(b, bucket);
+    d.ownedBuckets.add(b);
+  }
+  if (list.length > 0) bucket!.set(seq, list);
+  else bucket!.delete(seq);
+  if (bucket!.size === 0) outer.delete(b);
 }
 
 export const done = (d: Draft): boolean => d.outcome.kind !== 'playing';

@@ -5,6 +5,7 @@ import type { SignedEcho } from '../codec/wire.js';
 import { violation } from '../errors.js';
 import { done, type Draft, incident, own, verified } from './draft.js';
 import { noteHeard } from './heard.js';
+import { knownEntry } from './held.js';
 import { advance, claimedHere, progress, verdict } from './log.js';
 import { fetch, handleEntry } from './receive.js';
 import { FUTURE_WINDOW, MAX_ECHOES_PER_SEAT, PAST_WINDOW, placeOf } from './state.js';
@@ -63,7 +64,7 @@ export function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: r
 function adoptByEvidence(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
   if (!d.claimedAt.has(placeOf(d)) || echo.claimed || claimedHere(d, echo.seat) || d.chain.gone[echo.seat]) return;
   const element = entries.filter((p) => p.entry.seq === d.chain.seq);
-  if (element.length !== entries.length || !element.every((p) => d.known.get(p.id)?.sig === p.sig)) return;
+  if (element.length !== entries.length || !element.every((p) => knownEntry(d.bySeq, p)?.sig === p.sig)) return;
   if (!verified(d, { kind: 'echo', seat: echo.seat, signed })) return;
   const applied = applyElement(d.chain, element);
   if (!applied.ok || applied.value.hash !== echo.element) return;

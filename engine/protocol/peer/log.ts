@@ -6,7 +6,8 @@ import type { Evidence } from '../codec/replay.js';
 import { PROOF_CODES, type Violation, violation } from '../errors.js';
 import { stateDigest } from '../log/state-digest.js';
 import { makeMessage } from '../codec/wire.js';
-import { changed, done, type Draft, incident, own, send } from './draft.js';
+import { changed, done, type Draft, incident, own, send, setEntriesAt } from './draft.js';
+import { entriesAt } from './held.js';
 import { candidates, PAST_WINDOW, placeOf } from './state.js';
 import { compareEcho } from './echoes.js';
 import { pruneHeard } from './heard.js';
@@ -77,29 +78,21 @@ export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, 
   if (d.chain.closed && d.finals.size === d.ctx.n) finish(d);
 }
 
-export function remember(d: Draft, p: ParsedEntry, slot: string): void {
-  own(d, 'slots').set(slot, p);
-  own(d, 'known').set(p.id, p);
+export function remember(d: Draft, p: ParsedEntry): void {
   own(d, 'heldBySeat')[p.entry.seat]!++;
-  const list = d.bySeq.get(p.entry.seq);
-  own(d, 'bySeq').set(p.entry.seq, list ? [...list, p] : [p]);
+  setEntriesAt(d, p.entry.seq, [...entriesAt(d.bySeq, p.entry.seq), p]);
 }
 
 /** Forgets entries and places that fell out of the window behind the current position. */
 function prune(d: Draft): void {
   const below = d.chain.seq - PAST_WINDOW;
   if (below < d.prunedBelow + 64) return;
-  const known = own(d, 'known');
-  const slots = own(d, 'slots');
   const held = own(d, 'heldBySeat');
-  const bySeq = own(d, 'bySeq');
   for (let seq = d.prunedBelow; seq < below; seq++) {
-    for (const p of bySeq.get(seq) ?? []) {
-      known.delete(p.id);
-      if (slots.get(slotOf(p.entry)) === p) slots.delete(slotOf(p.entry));
-      held[p.entry.seat]!--;
-    }
-    bySeq.delete(seq);
+    const list = entriesAt(d.bySeq, seq);
+    if (list.length === 0) continue;
+    for (const p of list) held[p.entry.seat]!--;
+    setEntriesAt(d, seq, []);
   }
   const old = (key: string) => Number(key.slice(0, key.indexOf('|'))) < below;
   const claimedAt = own(d, 'claimedAt');

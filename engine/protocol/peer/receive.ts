@@ -1,6 +1,7 @@
 import type { Seat } from '../../core/vocabulary.js';
 import type { Result } from '../../core/result.js';
-import { checkEntry, claimedAbsent, slotOf } from '../log/chain.js';
+import { checkEntry, claimedAbsent } from '../log/chain.js';
+import { entriesAt, entryInSlot, knownEntry } from './held.js';
 import { claimRound, type ParsedEntry } from '../codec/entry.js';
 import { PROOF_CODES, type Violation, violation } from '../errors.js';
 import { makeMessage, MAX_FETCH, type ParsedMessage } from '../codec/wire.js';
@@ -27,10 +28,10 @@ export function handleMessage(d: Draft, parsed: Result<ParsedMessage, Violation>
  * Whether handleEntry would check this entry's signature, judged on the state before the
  * message (the wrapper checks these at once; any other the step asks for).
  */
-export function entryNeedsCheck(d: Pick<Draft, 'ctx' | 'chain' | 'prunedBelow' | 'known'>, p: ParsedEntry): boolean {
+export function entryNeedsCheck(d: Pick<Draft, 'ctx' | 'chain' | 'prunedBelow' | 'bySeq'>, p: ParsedEntry): boolean {
   const e = p.entry;
   if (e.game !== d.chain.genesis.id || e.seat >= d.ctx.n || e.seq > d.chain.seq + FUTURE_WINDOW || e.seq < d.prunedBelow) return false;
-  return d.known.get(p.id)?.sig !== p.sig;
+  return knownEntry(d.bySeq, p)?.sig !== p.sig;
 }
 
 export function handleEntry(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 'echo'): void {
@@ -44,7 +45,7 @@ export function handleEntry(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 
     if (via === 'direct') incident(d, violation('Stale', `an entry for position ${e.seq}, long settled`, { seat: e.seat, seq: e.seq }));
     return;
   }
-  const known = d.known.get(p.id);
+  const known = knownEntry(d.bySeq, p);
   if (known && known.sig === p.sig) {
     if (via === 'direct' && e.seq < d.chain.seq) incident(d, violation('Stale', `an entry already applied (position ${e.seq}) was sent again`, { seat: e.seat, seq: e.seq }));
     return;
@@ -53,14 +54,13 @@ export function handleEntry(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 
   if (known) return;
   // One place in the log: a position after a given history. Two entries on different histories
   // (a late entry, then the same position after the settled one) are no equivocation.
-  const slot = slotOf(e);
-  const other = d.slots.get(slot);
+  const other = entryInSlot(d.bySeq, e);
   if (other && other.id !== p.id) {
     if (onMyHistory(d, e.seq, e.prev)) return equivocation(d, other, p);
     return incident(d, violation('WrongPrev', `seat ${e.seat} signed two entries for position ${e.seq} after a history this peer does not hold`, { seat: e.seat, seq: e.seq }));
   }
   if (d.heldBySeat[e.seat]! >= MAX_HELD_PER_SEAT) return incident(d, violation('Flood', `seat ${e.seat} has ${MAX_HELD_PER_SEAT} entries awaiting a verdict here: this one is refused`, { seat: e.seat, seq: e.seq }));
-  remember(d, p, slot);
+  remember(d, p);
   if (e.seq - 1 > d.lastHeard[e.seat]!) own(d, 'lastHeard')[e.seat] = e.seq - 1;
   if (e.seq < d.chain.seq) return handleOld(d, p, via);
   if (e.seq > d.chain.seq) return;
@@ -96,7 +96,7 @@ function handleOld(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 'echo'): 
   if (e.body.type === 'absent' && e.body.seats.includes(me) && step) {
     const key = e.body.seats.join(',');
     const round = claimRound(e.body);
-    const group = (d.bySeq.get(e.seq) ?? []).filter(
+    const group = entriesAt(d.bySeq, e.seq).filter(
       (q) => q.entry.prev === e.prev && q.entry.body.type === 'absent' && q.entry.body.seats.join(',') === key && claimRound(q.entry.body) === round,
     );
     const settled = claimedAbsent(step.before, group);

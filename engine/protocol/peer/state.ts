@@ -9,6 +9,7 @@ import type { Violation, ViolationCode } from '../errors.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
 import type { Evidence, Replay } from '../codec/replay.js';
 import type { SignedEcho } from '../codec/wire.js';
+import { entriesAt, type Held } from './held.js';
 
 /** A player: given what his seat may see and do, picks an action (normally one of `legal`), at once or later. */
 export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
@@ -87,10 +88,8 @@ export interface PeerState {
   readonly history: readonly HistoryStep[];
   /** The entries for the current place that may make the next element. */
   readonly pool: ReadonlyMap<string, ParsedEntry>;
-  /** Every entry whose signature verified, by position: the candidates when the log gets there. */
-  readonly bySeq: ReadonlyMap<number, readonly ParsedEntry[]>;
-  readonly known: ReadonlyMap<string, ParsedEntry>;
-  readonly slots: ReadonlyMap<string, ParsedEntry>;
+  /** Every entry whose signature verified, by position (in buckets: see Held): the candidates when the log gets there. */
+  readonly bySeq: Held;
   /** The seats this seat claimed absent, by place (`seq|prev`) and round: a claim binds its signer at that place only. */
   readonly claimedAt: ReadonlyMap<string, readonly (readonly Seat[])[]>;
   /** When this seat signed its last claim at the current place: a round that stalls for a whole timer moves on. */
@@ -146,8 +145,6 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
     history: [],
     pool: new Map(),
     bySeq: new Map(),
-    known: new Map(),
-    slots: new Map(),
     claimedAt: new Map(),
     lastClaimAt: 0,
     heardCandidates: new Map(),
@@ -187,7 +184,7 @@ export function awaitsAction(ctx: PeerContext, s: PeerState): boolean {
 }
 
 /** The entries held for the current position after the current history. */
-export const candidates = (s: PeerState): ParsedEntry[] => (s.bySeq.get(s.chain.seq) ?? []).filter((q) => q.entry.prev === s.chain.head);
+export const candidates = (s: PeerState): ParsedEntry[] => entriesAt(s.bySeq, s.chain.seq).filter((q) => q.entry.prev === s.chain.head);
 
 /** The signed entries of the elements from position `from` on (a view's new elements, without copying the whole log). */
 export function elementsFrom(s: PeerState, from: number): SignedEntry[][] {
@@ -212,5 +209,5 @@ export function replayOf(ctx: PeerContext, s: PeerState): Replay {
 export const heldOf = (s: PeerState): { readonly entries: readonly number[]; readonly echoes: readonly number[]; readonly known: number } => ({
   entries: [...s.heldBySeat],
   echoes: [...s.echoesBySeat],
-  known: s.known.size,
+  known: s.heldBySeat.reduce((a, b) => a + b, 0),
 });

@@ -2,7 +2,7 @@ import type { GameState } from '../../core/state.js';
 import { applyAction, stateHash } from '../../game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { linkIndex } from '../log/beacon.js';
-import { expectation, signaturesDigest, slotOf } from '../log/chain.js';
+import { expectation, signaturesDigest } from '../log/chain.js';
 import type { Body } from '../codec/entry.js';
 import { finalOpenings } from '../log/openings.js';
 import { makeMessage } from '../codec/wire.js';
@@ -65,6 +65,6 @@ export function write(d: Draft, body: Body): void {
   const chain = d.chain;
   const p = signedEntry(d, { v: 1, game: chain.genesis.id, seq: chain.seq, seat: d.ctx.seat, prev: chain.head, body });
   send(d, makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
-  remember(d, p, slotOf(p.entry));
+  remember(d, p);
   accept(d, p);
 }
