@@ -22,7 +22,7 @@ export { VIOLATION_CODES, PROOF_CODES, type Violation, type ViolationCode, viola
 export { type Genesis, type ParsedGenesis, type ProtocolSettings, type SeatIdentity, DEFAULT_SETTINGS, SETTING_BOUNDS, makeGenesisText, parseGenesisText, genesisId } from './codec/genesis.js';
 export { type Entry, type Body, type BodyType, type Opening, type SignedEntry, type ParsedEntry, BODY_TYPES, makeEntryText, parseEntryText, parseSignedEntry, parseSigned, makeSignedEntry, entryId, PositionReader, claimRound, MAX_CLAIM_ROUND } from './codec/entry.js';
 export { type Echo, makeEchoText, parseEchoText, echoId } from './codec/echo.js';
-export { type WireMessage, type ParsedMessage, type SignedEcho, makeMessage, parseMessage, unparseMessage, MAX_FETCH } from './codec/wire.js';
+export { type WireMessage, type ParsedMessage, type SignedEcho, makeMessage, parseMessage, unparseMessage, MAX_FETCH, MAX_OPEN_ENTRY_BYTES, wireBytes } from './codec/wire.js';
 export { type SeatSecrets, makeSeatSecrets, seatIdentity } from './crypto/secrets.js';
 export { signEntry, signEcho, signEntrySync, signEchoSync, signGenesis, entryCheck, echoCheck, genesisCheck, checkGenesisSignatures } from './crypto/signing.js';
 export { beaconStep, makeBeaconChain, isNextLink, beaconValue, linkIndex, type BeaconMark } from './log/beacon.js';

@@ -149,7 +149,7 @@ function answerFetch(d: Draft, from: number, count: number, to?: Seat): void {
   if (d.answers >= 2 * d.ctx.n || from > d.history.length) return;
   d.answers++;
   // Up to this peer's head: also the entries it holds for its current place.
-  const elements = historyAnswer(d.history, from, count, d.ctx.genesis.genesis.settings.maxMessageBytes, candidates(d));
+  const elements = historyAnswer(d.history, from, count, d.ctx.genesis.genesis.settings.maxMessageBytes, candidates(d), d.ctx.n);
   if (elements.length > 0) send(d, makeMessage({ t: 'history', from, elements }), to);
 }
 

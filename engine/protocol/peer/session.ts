@@ -233,7 +233,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
       await settle();
       return ok(undefined);
     },
-    receive: (text, from) => drive({ kind: 'message', message: parseMessage(text, ctx.genesis.genesis.settings.maxMessageBytes), ...(from !== undefined ? { from } : {}) }),
+    receive: (text, from) => drive({ kind: 'message', message: parseMessage(text, ctx.genesis.genesis.settings.maxMessageBytes, ctx.n), ...(from !== undefined ? { from } : {}) }),
     tick: (t) => drive({ kind: 'tick', now: t }),
     start: () => drive({ kind: 'start' }),
     replay: () => replayOf(ctx, state),
