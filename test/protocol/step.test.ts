@@ -1,10 +1,28 @@
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { legalOptions, type Seat } from '../../engine/index.js';
-import { echoCheck, entryCheck, makeMessage, meetsPinnedRule, parseMessage, type SignatureCheck, signEchoSync, signEntrySync, verifyReplay } from '../../engine/protocol/index.js';
-import { checkKey, type CryptoResults } from '../../engine/protocol/peer/draft.js';
-import { awaitsAction, initialState, makeContext, type PeerContext, type PeerState, placeOf, replayOf } from '../../engine/protocol/peer/state.js';
-import { type PeerEvent, step } from '../../engine/protocol/peer/step.js';
+import {
+  awaitsAction,
+  checkKey,
+  type CryptoResults,
+  echoCheck,
+  entryCheck,
+  initialState,
+  makeContext,
+  makeMessage,
+  meetsPinnedRule,
+  parseMessage,
+  type PeerContext,
+  placeOf,
+  type PeerEvent,
+  type PeerState,
+  replayOf,
+  type SignatureCheck,
+  signEchoSync,
+  signEntrySync,
+  step,
+  verifyReplay,
+} from '../../engine/protocol/index.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor } from './harness.js';
 
