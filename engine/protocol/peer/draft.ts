@@ -37,7 +37,12 @@ export interface Needs {
   readonly sign: readonly Entry[];
 }
 
-/** Thrown inside a step only, caught by step(): the step stops, having changed nothing. */
+/**
+ * Thrown inside a step only, caught by step(): the step stops, having changed nothing. A check
+ * may be needed deep in a step (an entry inside a catch-up answer, an echo at claim time);
+ * throwing away the draft and running the same event again once the result is known is safe
+ * because the step is pure, and cheap because the likely checks are done before the first run.
+ */
 export class NeedCrypto {
   constructor(readonly needs: Needs) {}
 }
