@@ -1,6 +1,6 @@
 import { greedyAgent } from '../../engine/agents/index.js';
 import { fromHex, type Seat, toHex } from '../../engine/index.js';
-import { makeMessage, makePeerSession, makeSeatSecrets, type ParsedGenesis, parseGenesisText, type SeatSecrets, type SignatureScheme, type SignedEntry } from '../../engine/protocol/index.js';
+import { makeMessage, makePeerSession, makeSeatSecrets, type ParsedGenesis, parseGenesisText, type SeatSecrets, type SignatureScheme, type SignedEntry, wireBytes } from '../../engine/protocol/index.js';
 import { makeMesh, meshIds, meshToken, type NetConfig, type NetGame, peerServerAddress, startNetGame } from '../net/index.js';
 import type { StoredOnline } from './store.js';
 
@@ -35,7 +35,8 @@ export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme
       token: meshToken(toHex(secrets.keys.seed)),
       server: peerServerAddress(net.signaling),
       ice: net.ice,
-      maxMessageBytes: genesis.genesis.settings.maxMessageBytes,
+      // The close element's final openings may take more than the genesis cap (wireBytes).
+      maxMessageBytes: wireBytes(genesis.genesis.settings.maxMessageBytes, genesis.genesis.seats.length),
     });
     const agent = bot ? { agent: greedyAgent() } : {};
     const game = startNetGame({

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../core/result.js';
 import { isHexOf, utf8Length } from '../crypto/bytes.js';
 import { type Echo, parseEchoText } from './echo.js';
-import { type ParsedEntry, parseSignedEntry, type SignedEntry } from './entry.js';
+import { MAX_OPENINGS, type ParsedEntry, parseSignedEntry, type SignedEntry } from './entry.js';
 import { type Violation, violation } from '../errors.js';
 import { hasOnlyKeys, isCount, isObj, malformed, parseJson } from './json.js';
 
@@ -52,10 +52,60 @@ export function makeMessage(m: WireMessage): string {
   }
 }
 
-/** Parses a message, refusing anything larger than `maxBytes` before reading it. */
-export function parseMessage(text: unknown, maxBytes: number): Result<ParsedMessage, Violation> {
+/**
+ * The most an honest final-openings entry takes, in bytes: MAX_OPENINGS openings, each at most
+ * 256 bytes as canonical JSON with a 64-character ref and value (191 at most: the braces, the
+ * keys, the quotes and a 32-character salt), and 1 KB for the entry around them.
+ */
+export const MAX_OPEN_ENTRY_BYTES = MAX_OPENINGS * 256 + 1024;
+
+/**
+ * The largest message a peer of a game with `seats` seats reads (and its transport carries):
+ * the genesis `maxMessageBytes`, and on top of it room for the final openings of every seat,
+ * each counted twice (a safe bound on its escaping inside the message). The close element holds
+ * one open entry per seat, and together they grow with the game past any fixed cap: an echo of
+ * it, or a catch-up answer that reaches it, must still travel.
+ */
+export const wireBytes = (maxBytes: number, seats: number): number => maxBytes + seats * 2 * MAX_OPEN_ENTRY_BYTES;
+
+/**
+ * Parses a message, refusing anything larger than `maxBytes` before reading it. With `seats`,
+ * a message may be larger by the final openings it carries (see wireBytes): before reading, by
+ * at most 2 MAX_OPEN_ENTRY_BYTES for each open entry its text names (never more than wireBytes,
+ * and nothing past `maxBytes` that names none); once read, at most `seats` open entries, each
+ * within MAX_OPEN_ENTRY_BYTES, and everything else (the message without their texts) within
+ * `maxBytes`.
+ */
+export function parseMessage(text: unknown, maxBytes: number, seats = 0): Result<ParsedMessage, Violation> {
   if (typeof text !== 'string') return malformed('a message is a text');
-  if (text.length > maxBytes || utf8Length(text) > maxBytes) return err(violation('Oversized', `a message is at most ${maxBytes} bytes`));
+  // Before reading: past the cap, only by as much as the open entries the text names could take.
+  const cap = maxBytes + Math.min(seats, openMarks(text, seats + 1)) * 2 * MAX_OPEN_ENTRY_BYTES;
+  if (text.length > cap || utf8Length(text) > cap) return err(violation('Oversized', `a message is at most ${maxBytes} bytes and the final openings it carries`));
+  const parsed = parseWithin(text);
+  if (!parsed.ok || utf8Length(text) <= maxBytes) return parsed;
+  const open = openEntries(parsed.value);
+  // What the open entries' texts take in the message (as JSON strings), and the rest.
+  const rest = utf8Length(text) - open.reduce((n, e) => n + utf8Length(JSON.stringify(e.text)), 0);
+  if (open.length > seats || open.some((e) => utf8Length(e.text) > MAX_OPEN_ENTRY_BYTES) || rest > maxBytes)
+    return err(violation('Oversized', `a message is at most ${maxBytes} bytes and the final openings it carries`));
+  return parsed;
+}
+
+/** How many open entries a message text names (up to `most`): each, as a JSON string in it, holds this mark. */
+function openMarks(text: string, most: number): number {
+  let n = 0;
+  for (let at = text.indexOf(OPEN_MARK); at >= 0 && n < most; at = text.indexOf(OPEN_MARK, at + OPEN_MARK.length)) n++;
+  return n;
+}
+const OPEN_MARK = JSON.stringify('"type":"open"').slice(1, -1);
+
+/** The final-openings entries a message carries. */
+function openEntries(m: ParsedMessage): ParsedEntry[] {
+  const all = m.t === 'entry' ? [m.entry] : m.t === 'echo' || m.t === 'relay' ? m.entries : m.t === 'history' ? m.elements.flat() : [];
+  return all.filter((e) => e.entry.body.type === 'open');
+}
+
+function parseWithin(text: string): Result<ParsedMessage, Violation> {
   const json = parseJson(text);
   if (!json.ok) return json;
   const m = json.value;

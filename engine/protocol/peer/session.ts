@@ -1,6 +1,5 @@
 import type { GameState } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { err, type Result } from '../../core/result.js';
 import type { Chain } from '../log/chain.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
 import type { Replay } from '../codec/replay.js';
@@ -8,13 +7,26 @@ import type { SignedEntry } from '../codec/entry.js';
 import type { SeatSecrets } from '../crypto/secrets.js';
 import type { SignatureScheme } from '../crypto/signature.js';
 import type { Violation } from '../errors.js';
-import { type Outcome, PeerCore, type PeerAgent } from './core.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { makeEchoText } from '../codec/echo.js';
+import { makeMessage, parseMessage } from '../codec/wire.js';
+import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
+import { verifySignatures } from '../crypto/signature.js';
+import { type Check, checkKey, type Effect } from './draft.js';
+import { awaitsAction, elementsFrom, heldOf, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf } from './state.js';
+import { likelyChecks, type PeerEvent, step } from './step.js';
+import { legalOptions } from '../../game.js';
 
 /**
  * A seat's peer as a UI (or the simulator) drives it: messages in (`receive`), the logical clock
  * (`tick`), this seat's choices (`submit`), and every new view out (`subscribe`). A bot is an
  * agent that answers, at once or later (a Promise: a Worker in a page), through the same submit
  * a person's click uses. `dispose` stops everything: later calls are no-ops.
+ *
+ * The session is the thin, impure shell around the pure step (step.ts): it holds the current
+ * state, runs events one at a time in arrival order, does the crypto a step asks for (checks
+ * and signatures, async: WebCrypto in browsers; the signing key never leaves here), performs
+ * the effects in order, and asks the bot when its seat is awaited.
  */
 export interface PeerSessionConfig {
   readonly genesis: ParsedGenesis;
@@ -70,134 +82,192 @@ export interface PeerSession {
   readonly outcome: Outcome;
   readonly incidents: readonly Violation[];
   readonly done: boolean;
-  readonly held: PeerCore['held'];
-  readonly claimedAt: PeerCore['claimedAt'];
+  readonly held: ReturnType<typeof heldOf>;
+  readonly claimedAt: PeerState['claimedAt'];
+  /** The peer's state now (an immutable value). */
+  readonly peerState: PeerState;
 }
 
 export function makePeerSession(config: PeerSessionConfig): PeerSession {
+  const { secrets, scheme } = config;
+  const ctx = makeContext(config.genesis, config.genesisSignatures, secrets.seat, secrets.vault, secrets.beacon, config.resume === true);
+  let state = initialState(ctx, config.now ?? 0);
   let disposed = false;
-  const core = new PeerCore({
-    genesis: config.genesis,
-    genesisSignatures: config.genesisSignatures,
-    secrets: config.secrets,
-    scheme: config.scheme,
-    send: (text, to) => {
-      if (!disposed) config.send(text, to);
-    },
-    ...(config.now !== undefined ? { now: config.now } : {}),
-    ...(config.resume ? { resume: true } : {}),
-    // Every element applied is a new view, even when one message completes several.
-    onChange: () => {
-      if (!disposed) notify();
-    },
-  });
+  let queue: Promise<unknown> = Promise.resolve();
   const listeners = new Set<(view: PeerView) => void>();
   const asked = new Set<string>();
+  /** The last echo signed (said again half-way through the timer: Ed25519 gives the same bytes, signing once is enough). */
+  let lastEcho = { text: '', sig: '' };
   /** The last view built (view() hands it out while nothing changed), and the last one sent to listeners. */
   let cached: PeerView | undefined;
   let notified: PeerView | undefined;
-  const same = (v: PeerView | undefined): v is PeerView =>
-    v !== undefined && v.chain === core.chain && v.outcome === core.outcome && v.incidents.length === core.incidents.length && v.yourTurn === core.awaitsAction;
-  const current = (): PeerView => (same(cached) ? cached : (cached = makeView()));
+  /**
+   * The chain and outcome as the outside has seen them happen: while a step's effects are
+   * performed, each change shows in turn (a message sent between two elements goes out with the
+   * first one's chain showing, as it would have from a peer that did one thing at a time).
+   */
+  let shown: { chain: Chain; outcome: Outcome } = { chain: state.chain, outcome: state.outcome };
 
-  function makeView(): PeerView {
-    return {
-      seat: core.seat,
-      state: core.state,
-      seq: core.chain.seq,
-      head: core.head,
-      chain: core.chain,
-      outcome: core.outcome,
-      incidents: [...core.incidents],
-      yourTurn: core.awaitsAction,
-    };
+  const viewOf = (chain: Chain, outcome: Outcome, incidents: readonly Violation[], yourTurn: boolean): PeerView => ({
+    seat: ctx.seat,
+    state: chain.state,
+    seq: chain.seq,
+    head: chain.head,
+    chain,
+    outcome,
+    incidents,
+    yourTurn,
+  });
+  const sameView = (v: PeerView | undefined, w: { chain: Chain; outcome: Outcome; incidents: readonly Violation[]; yourTurn: boolean }): v is PeerView =>
+    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn;
+  const now = () => ({ chain: state.chain, outcome: state.outcome, incidents: state.incidents, yourTurn: awaitsAction(ctx, state) });
+  function current(): PeerView {
+    const w = now();
+    if (sameView(cached, w)) return cached;
+    if (sameView(notified, w)) return (cached = notified);
+    return (cached = viewOf(w.chain, w.outcome, w.incidents, w.yourTurn));
   }
 
   /** A new view when anything a UI shows changed; each listener sees it once. */
-  const notify = (): void => {
-    if (listeners.size === 0 || same(notified)) return;
-    notified = current();
-    for (const l of [...listeners]) l(notified);
+  function show(v: PeerView): void {
+    if (disposed || listeners.size === 0 || sameView(notified, v)) return;
+    notified = v;
+    for (const l of [...listeners]) l(v);
+  }
+
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task);
+    queue = run.catch(() => undefined);
+    return run;
   };
 
-  /** After every step: tell the listeners, then ask the bot if its seat is awaited (once per place). */
+  async function check(checks: readonly Check[], into: Map<string, boolean>): Promise<void> {
+    const todo = checks.filter((c) => !into.has(checkKey(c)));
+    if (todo.length === 0) return;
+    const good = await verifySignatures(scheme, todo.map((c) => (c.kind === 'entry' ? entryCheck(ctx.genesis, c.entry) : echoCheck(ctx.genesis, c.seat, c.signed))));
+    todo.forEach((c, i) => into.set(checkKey(c), good[i]!));
+  }
+
+  async function perform(effects: readonly Effect[]): Promise<void> {
+    for (const e of effects) {
+      if (disposed) return;
+      if (e.kind === 'send') config.send(e.text, e.to);
+      else if (e.kind === 'changed') {
+        shown = { chain: e.chain, outcome: e.outcome };
+        show(viewOf(e.chain, e.outcome, e.incidents, e.yourTurn));
+      }
+      else {
+        const text = makeEchoText(e.echo);
+        if (lastEcho.text !== text) lastEcho = await signEcho(scheme, secrets.keys, e.echo);
+        if (!disposed) config.send(makeMessage({ t: 'echo', echo: lastEcho, entries: e.entries }));
+      }
+    }
+  }
+
+  /** Runs one event to its end: the crypto it needs first, then the step, then its effects. Returns a refusal, if any. */
+  const run = (event: PeerEvent): Promise<string | undefined> =>
+    serial(async () => {
+      const checked = new Map<string, boolean>();
+      const signed = new Map<string, string>();
+      await check(likelyChecks(ctx, state, event), checked);
+      for (;;) {
+        if (disposed) return 'the session is closed';
+        const r = step(ctx, state, event, { checked, signed });
+        if (r.kind === 'next') {
+          state = r.state;
+          await perform(r.effects);
+          shown = { chain: state.chain, outcome: state.outcome };
+          return r.refused;
+        }
+        await check(r.needs.check, checked);
+        for (const entry of r.needs.sign) {
+          const p = await signEntry(scheme, secrets.keys, entry);
+          signed.set(p.id, p.sig);
+        }
+      }
+    });
+
+  /** After every event: tell the listeners, then ask the bot if its seat is awaited (once per place). */
   const settle = async (): Promise<void> => {
     for (;;) {
       if (disposed) return;
-      notify();
+      show(current());
       const agent = config.agent;
-      if (!agent || !core.awaitsAction) return;
-      const place = `${core.chain.seq}|${core.head}`;
+      if (!agent || !awaitsAction(ctx, state)) return;
+      const place = placeOf(state);
       if (asked.has(place)) return;
       asked.add(place);
-      const legal = core.options();
+      const legal = legalOptions(state.chain.state, ctx.seat, secrets.vault);
       if (legal.length === 0) return;
       let action: unknown;
       try {
-        action = await agent(core.state, core.seat, legal, config.secrets.vault);
+        action = await agent(state.chain.state, ctx.seat, legal, secrets.vault);
       } catch {
         return; // a bot that fails is a seat that does not answer: the timer settles it
       }
       if (disposed) return;
       // Refused (a late answer, an illegal one): nothing changes; the timer settles the place.
-      const r = await core.submit(action);
-      if (!r.ok) return;
+      if ((await run({ kind: 'submit', action })) !== undefined) return;
     }
   };
 
-  const step = async (run: () => Promise<void>): Promise<void> => {
+  const drive = async (event: PeerEvent): Promise<void> => {
     if (disposed) return;
-    await run();
+    await run(event);
     await settle();
   };
 
   return {
-    seat: core.seat,
+    seat: ctx.seat,
     view: current,
     subscribe(listener) {
       if (disposed) return () => undefined;
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async submit(action) {
+    async submit(action): Promise<Result<void, string>> {
       if (disposed) return err('the session is closed');
       if (config.agent) return err('this seat is played by a bot');
-      const r = await core.submit(action);
-      if (r.ok) await settle();
-      return r;
+      const refused = await run({ kind: 'submit', action });
+      if (refused !== undefined) return err(refused);
+      await settle();
+      return ok(undefined);
     },
-    receive: (text, from) => step(() => core.receive(text, from)),
-    tick: (now) => step(() => core.tick(now)),
-    start: () => step(() => core.start()),
-    replay: () => core.replay(),
-    elements: (from) => core.elements(from),
+    receive: (text, from) => drive({ kind: 'message', message: parseMessage(text, ctx.genesis.genesis.settings.maxMessageBytes, ctx.n), ...(from !== undefined ? { from } : {}) }),
+    tick: (t) => drive({ kind: 'tick', now: t }),
+    start: () => drive({ kind: 'start' }),
+    replay: () => replayOf(ctx, state),
+    elements: (from) => elementsFrom(state, from),
     dispose() {
       disposed = true;
       listeners.clear();
     },
     get state() {
-      return core.state;
+      return shown.chain.state;
     },
     get chain() {
-      return core.chain;
+      return shown.chain;
     },
     get head() {
-      return core.head;
+      return shown.chain.head;
     },
     get outcome() {
-      return core.outcome;
+      return shown.outcome;
     },
     get incidents() {
-      return core.incidents;
+      return state.incidents;
     },
     get done() {
-      return core.done;
+      return shown.outcome.kind !== 'playing';
     },
     get held() {
-      return core.held;
+      return heldOf(state);
     },
     get claimedAt() {
-      return core.claimedAt;
+      return state.claimedAt;
+    },
+    get peerState() {
+      return state;
     },
   };
 }

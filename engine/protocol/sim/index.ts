@@ -5,7 +5,7 @@ import { RULES_VERSION, type GameSetup } from '../../map/setup.js';
 import { fromHex } from '../crypto/bytes.js';
 import { PROTOCOL } from '../crypto/digest.js';
 import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from '../codec/genesis.js';
-import type { Outcome, PeerAgent } from '../peer/core.js';
+import type { Outcome, PeerAgent } from '../peer/state.js';
 import { makePeerSession, type PeerSession } from '../peer/session.js';
 import type { Replay } from '../codec/replay.js';
 import { makeSeatSecrets, type SeatSecrets, seatIdentity } from '../crypto/secrets.js';

@@ -1,0 +1,73 @@
+import { applyElement } from '../log/chain.js';
+import type { Echo } from '../codec/echo.js';
+import type { ParsedEntry } from '../codec/entry.js';
+import type { SignedEcho } from '../codec/wire.js';
+import { violation } from '../errors.js';
+import { done, type Draft, incident, own, verified } from './draft.js';
+import { noteHeard } from './heard.js';
+import { knownEntry } from './held.js';
+import { advance, claimedHere, progress, verdict } from './log.js';
+import { fetch, handleEntry } from './receive.js';
+import { FUTURE_WINDOW, MAX_ECHOES_PER_SEAT, PAST_WINDOW, placeOf } from './state.js';
+
+/** Another seat's echo of an element: it may show this peer behind, ahead, or on another history. */
+export function handleEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
+  if (echo.game !== d.chain.genesis.id) return incident(d, violation('WrongGame', 'an echo of another game', { seat: echo.seat, seq: echo.seq }));
+  if (echo.seat === d.ctx.seat || echo.seat >= d.ctx.n) return;
+  noteHeard(d, echo, signed);
+  // Another seat applied this position already: this peer is behind (checked first: only a
+  // seat's own signature makes a peer ask around). Two or more behind: catch up from it.
+  if (aheadCheckNeeded(d, echo) && verified(d, { kind: 'echo', seat: echo.seat, signed })) d.ahead = echo.seq;
+  if (echo.seq > d.chain.seq) fetch(d, d.chain.seq, echo.seat);
+  if (echo.seq > d.chain.seq) {
+    if (echo.seq > d.chain.seq + FUTURE_WINDOW) return incident(d, violation('Stale', `an echo of position ${echo.seq}, too far ahead of ${d.chain.seq}`, { seat: echo.seat, seq: echo.seq }));
+    if (d.echoesBySeat[echo.seat]! >= MAX_ECHOES_PER_SEAT) incident(d, violation('Flood', `${MAX_ECHOES_PER_SEAT} echoes of seat ${echo.seat} are already waiting: this one is dropped`, { seat: echo.seat, seq: echo.seq }));
+    else if (!d.pendingEchoes.some((x) => x.signed.text === signed.text)) {
+      own(d, 'echoesBySeat')[echo.seat]!++;
+      own(d, 'pendingEchoes').push({ echo, signed, entries });
+    }
+    for (const p of entries) handleEntry(d, p, 'echo');
+    return;
+  }
+  if (echo.seq === d.chain.seq) {
+    for (const p of entries) handleEntry(d, p, 'echo');
+    if (done(d) || echo.seq < d.chain.seq) return compareEcho(d, echo, signed, entries);
+    return adoptByEvidence(d, echo, signed, entries);
+  }
+  compareEcho(d, echo, signed, entries);
+}
+
+export const aheadCheckNeeded = (d: Pick<Draft, 'chain' | 'ahead'>, echo: Echo): boolean => echo.seq >= d.chain.seq && echo.seq > d.ahead;
+
+/** G1 and G6: an echo of an element this peer applied. */
+export function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
+  if (done(d)) return;
+  const step = d.history[echo.seq];
+  if (!step) return;
+  if (step.hash === echo.element && step.stateHash === echo.state) return;
+  if (!verified(d, { kind: 'echo', seat: echo.seat, signed })) return incident(d, violation('BadSignature', `an echo that seat ${echo.seat}'s key did not sign`, { seat: echo.seat, seq: echo.seq }));
+  if (step.hash === echo.element) {
+    return verdict(d, violation('Diverged', `seat ${echo.seat} reports another state after element ${echo.seq}`, { seat: echo.seat, seq: echo.seq }), { entries: [], echo: signed }, echo.seq + 1);
+  }
+  // Another element at this position: its entries carry the proof of an equivocation, if any.
+  for (const p of entries) handleEntry(d, p, 'echo');
+  if (!done(d)) incident(d, violation('Superseded', `seat ${echo.seat} settled position ${echo.seq} otherwise`, { seat: echo.seat, seq: echo.seq }));
+  // The echoing seat holds another history from there: fetch it (its claims may settle it for this peer too).
+  if (!done(d) && echo.seq + PAST_WINDOW >= d.chain.seq) fetch(d, echo.seq, echo.seat);
+}
+
+/**
+ * This peer claimed someone absent at the current position, but another seat applied that
+ * seat's entry before its own timer ran out (its echo says claimed = false): the claims can
+ * never be complete, so the claimer takes the element the echo shows.
+ */
+function adoptByEvidence(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
+  if (!d.claimedAt.has(placeOf(d)) || echo.claimed || claimedHere(d, echo.seat) || d.chain.gone[echo.seat]) return;
+  const element = entries.filter((p) => p.entry.seq === d.chain.seq);
+  if (element.length !== entries.length || !element.every((p) => knownEntry(d.bySeq, p)?.sig === p.sig)) return;
+  if (!verified(d, { kind: 'echo', seat: echo.seat, signed })) return;
+  const applied = applyElement(d.chain, element);
+  if (!applied.ok || applied.value.hash !== echo.element) return;
+  advance(d, element, applied.value.chain, applied.value.hash);
+  progress(d);
+}

@@ -1,0 +1,37 @@
+import type { Echo } from '../codec/echo.js';
+import type { SignedEcho } from '../codec/wire.js';
+import { violation } from '../errors.js';
+import { type Draft, incident, own, verified } from './draft.js';
+import { MAX_HEARD_CANDIDATES } from './state.js';
+
+/** Nothing unsigned changes who was heard: an echo is kept as a candidate, checked when it matters (at claim time). */
+export function noteHeard(d: Draft, echo: Echo, signed: SignedEcho): void {
+  if (echo.seq <= d.lastHeard[echo.seat]! || echo.seq < d.chain.seq - 1) return;
+  const list = d.heardCandidates.get(echo.seat) ?? [];
+  if (list.length >= MAX_HEARD_CANDIDATES || list.some((c) => c.signed.text === signed.text)) return;
+  own(d, 'heardCandidates').set(echo.seat, [...list, { seq: echo.seq, signed }]);
+}
+
+/** Checks the signatures of the echo candidates that would count as hearing a seat since the last element. */
+export function checkHeard(d: Draft): void {
+  for (const [seat, list] of d.heardCandidates) {
+    for (const c of [...list].sort((a, b) => b.seq - a.seq)) {
+      if (d.lastHeard[seat]! >= c.seq) break;
+      if (verified(d, { kind: 'echo', seat, signed: c.signed })) own(d, 'lastHeard')[seat] = c.seq;
+      else incident(d, violation('BadSignature', `an echo that seat ${seat}'s key did not sign`, { seat, seq: c.seq }));
+    }
+  }
+  d.heardCandidates = new Map();
+  d.owned.add('heardCandidates');
+}
+
+/** The candidates still worth checking once the log moved on. */
+export function pruneHeard(d: Draft): void {
+  if (d.heardCandidates.size === 0) return;
+  const heard = own(d, 'heardCandidates');
+  for (const [seat, list] of heard) {
+    const kept = list.filter((c) => c.seq >= d.chain.seq - 1 && c.seq > d.lastHeard[seat]!);
+    if (kept.length > 0) heard.set(seat, kept);
+    else heard.delete(seat);
+  }
+}

@@ -1,0 +1,220 @@
+import type { GameState } from '../../core/state.js';
+import type { Vault } from '../../core/vault.js';
+import type { Seat } from '../../core/vocabulary.js';
+import type { Option } from '../../core/options.js';
+import { type Absence, type Chain, type End, expectation, startChain } from '../log/chain.js';
+import type { Echo } from '../codec/echo.js';
+import type { ParsedEntry, SignedEntry } from '../codec/entry.js';
+import type { Violation, ViolationCode } from '../errors.js';
+import type { ParsedGenesis } from '../codec/genesis.js';
+import type { Evidence, Replay } from '../codec/replay.js';
+import type { SignedEcho } from '../codec/wire.js';
+import { entriesAt, type Held } from './held.js';
+
+/** A player: given what his seat may see and do, picks an action (normally one of `legal`), at once or later. */
+/**
+ * Ticks a resumed seat stays quiet (at most half the timer): what its former self sent before the
+ * page closed either arrives within seconds or never does, and the catch-up answers (asked of every
+ * seat as its channel comes up) bring back what other seats hold of it.
+ */
+export const RESUME_QUIET = 5;
+
+export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
+
+export type Outcome =
+  | { readonly kind: 'playing' }
+  /** The log closed: the game ended (`end`), the seats in `finals` signed the final state. */
+  | {
+      readonly kind: 'finished';
+      readonly end: End;
+      readonly finals: readonly Seat[];
+      readonly absences: readonly Absence[];
+      /** Some absence in the log rests on a minority's word (`Absence.minority`): so does this outcome (a forfeit, a win). */
+      readonly minority: boolean;
+    }
+  /** A seat's own signature proves it broke the protocol. */
+  | { readonly kind: 'cheat'; readonly seat: Seat; readonly code: ViolationCode; readonly seq: number; readonly message: string; readonly rule?: string };
+
+/**
+ * Bounds on what a peer holds for any one seat (issue 9, item 4). Entries are held only for
+ * positions in a window around the current one; within it, a seat has at most MAX_HELD_PER_SEAT
+ * entries held (an honest seat writes one or two per position: its item, its claims, its final
+ * signature), at most MAX_ECHOES_PER_SEAT echoes ahead of this peer and MAX_HEARD_CANDIDATES
+ * unchecked echoes. Past a bound, what that seat sends is refused (a `Flood` incident naming it),
+ * and nothing else changes: other seats' entries are never refused for it.
+ */
+export const FUTURE_WINDOW = 256;
+export const PAST_WINDOW = 256;
+export const MAX_HELD_PER_SEAT = 1024;
+export const MAX_ECHOES_PER_SEAT = 64;
+export const MAX_HEARD_CANDIDATES = 4;
+export const MAX_INCIDENTS = 1000;
+
+/** What a peer's steps never change: the game, the seat, and the seat's fixed secrets (never its signing key). */
+export interface PeerContext {
+  readonly genesis: ParsedGenesis;
+  readonly genesisSignatures: readonly string[];
+  readonly seat: Seat;
+  /** The number of seats. */
+  readonly n: number;
+  readonly vault: Vault;
+  /** This seat's beacon links (its commitments' openings, fixed at the genesis). */
+  readonly beacon: readonly string[];
+  /** The seat may have played this game before (a refreshed page): catch up before writing. */
+  readonly resume: boolean;
+}
+
+/** An element applied: the chain before it, its entries, its hash and the digest of the state after it. */
+export interface HistoryStep {
+  readonly before: Chain;
+  readonly entries: readonly ParsedEntry[];
+  readonly hash: string;
+  readonly stateHash: string;
+}
+
+export interface PendingEcho {
+  readonly echo: Echo;
+  readonly signed: SignedEcho;
+  readonly entries: readonly ParsedEntry[];
+}
+
+export interface HeardCandidate {
+  readonly seq: number;
+  readonly signed: SignedEcho;
+}
+
+/**
+ * Everything one seat's peer knows: an immutable value. A step never changes a state; it makes
+ * a new one that shares every map it did not change.
+ */
+export interface PeerState {
+  readonly chain: Chain;
+  readonly outcome: Outcome;
+  /** What this peer refused and why, for the UI and the tests (the last MAX_INCIDENTS). Refusals that name no cheater. */
+  readonly incidents: readonly Violation[];
+  readonly history: readonly HistoryStep[];
+  /** The entries for the current place that may make the next element. */
+  readonly pool: ReadonlyMap<string, ParsedEntry>;
+  /** Every entry whose signature verified, by position (in buckets: see Held): the candidates when the log gets there. */
+  readonly bySeq: Held;
+  /** The seats this seat claimed absent, by place (`seq|prev`) and round: a claim binds its signer at that place only. */
+  readonly claimedAt: ReadonlyMap<string, readonly (readonly Seat[])[]>;
+  /** When this seat signed its last claim at the current place: a round that stalls for a whole timer moves on. */
+  readonly lastClaimAt: number;
+  /** Echoes not yet signature-checked, a few per seat: they count as hearing from a seat only once checked (at claim time). */
+  readonly heardCandidates: ReadonlyMap<Seat, readonly HeardCandidate[]>;
+  /** The highest position a signed echo announced (near enough to be plausible). */
+  readonly ahead: number;
+  /** Within a catch-up answer: no writing, this seat's own entries may come later in it. */
+  readonly catchingUp: boolean;
+  /**
+   * A resumed seat writes nothing for RESUME_QUIET ticks (at most half the timer): what its former self sent and is still in
+   * flight arrives first (and comes back to it through echoes and catch-up), so it does not sign
+   * a second, different entry where it signed one before. Persisting what it signed is better.
+   */
+  readonly quietUntil: number;
+  /** The catch-up requests sent, and the answers given this tick. */
+  readonly fetchedAt: ReadonlySet<string>;
+  readonly answers: number;
+  /** The place where this peer last said again what it said (once per place), and its last echo (signed when sent). */
+  readonly resentAt: string;
+  readonly lastEcho: { readonly echo: Echo; readonly entries: readonly SignedEntry[] } | undefined;
+  /** Places where this peer relayed items that a complete claim set names absent. */
+  readonly relayedAt: ReadonlySet<string>;
+  /** What this seat wrote, by place and kind: once each. */
+  readonly sent: ReadonlySet<string>;
+  readonly finals: ReadonlyMap<Seat, ParsedEntry>;
+  readonly pendingEchoes: readonly PendingEcho[];
+  /** Entries held per seat (in bySeq, known and slots), and echoes held ahead per seat. */
+  readonly heldBySeat: readonly number[];
+  readonly echoesBySeat: readonly number[];
+  /** Positions below this are pruned from bySeq, known and slots. */
+  readonly prunedBelow: number;
+  readonly lastHeard: readonly number[];
+  /** When the current place began (the logical clock), and the clock now. */
+  readonly since: number;
+  readonly now: number;
+  readonly evidence: Evidence | null;
+  readonly truncateAt: number | null;
+}
+
+export function makeContext(genesis: ParsedGenesis, genesisSignatures: readonly string[], seat: Seat, vault: Vault, beacon: readonly string[], resume: boolean): PeerContext {
+  return { genesis, genesisSignatures, seat, n: genesis.genesis.seats.length, vault, beacon, resume };
+}
+
+export function initialState(ctx: PeerContext, now = 0): PeerState {
+  const timer = ctx.genesis.genesis.settings.timer;
+  const zeros = new Array<number>(ctx.n).fill(0);
+  return Object.freeze({
+    chain: startChain(ctx.genesis, ctx.genesisSignatures),
+    outcome: { kind: 'playing' },
+    incidents: [],
+    history: [],
+    pool: new Map(),
+    bySeq: new Map(),
+    claimedAt: new Map(),
+    lastClaimAt: 0,
+    heardCandidates: new Map(),
+    ahead: -1,
+    catchingUp: false,
+    quietUntil: ctx.resume && timer !== null ? now + Math.min(RESUME_QUIET, Math.ceil(timer / 2)) : -Infinity,
+    fetchedAt: new Set(),
+    answers: 0,
+    resentAt: '',
+    lastEcho: undefined,
+    relayedAt: new Set(),
+    sent: new Set(),
+    finals: new Map(),
+    pendingEchoes: [],
+    heldBySeat: zeros,
+    echoesBySeat: zeros,
+    prunedBelow: 0,
+    lastHeard: new Array<number>(ctx.n).fill(-1),
+    since: now,
+    now,
+    evidence: null,
+    truncateAt: null,
+  } satisfies PeerState);
+}
+
+// ---------------------------------------------------------------- reading a state
+
+export const isDone = (s: PeerState): boolean => s.outcome.kind !== 'playing';
+
+/** The current place in the log: a position after a given history. */
+export const placeOf = (s: PeerState): string => `${s.chain.seq}|${s.chain.head}`;
+
+/** Whether the log awaits this seat's own action now, and it has not written it yet. */
+export function awaitsAction(ctx: PeerContext, s: PeerState): boolean {
+  const x = expectation(s.chain);
+  return !isDone(s) && !s.catchingUp && s.now >= s.quietUntil && x.kind === 'main' && x.seat === ctx.seat && !s.sent.has(`${placeOf(s)}|main`);
+}
+
+/** The entries held for the current position after the current history. */
+export const candidates = (s: PeerState): ParsedEntry[] => entriesAt(s.bySeq, s.chain.seq).filter((q) => q.entry.prev === s.chain.head);
+
+/** The signed entries of the elements from position `from` on (a view's new elements, without copying the whole log). */
+export function elementsFrom(s: PeerState, from: number): SignedEntry[][] {
+  const end = s.truncateAt ?? s.history.length;
+  return s.history.slice(from, end).map((h) => h.entries.map((e) => ({ text: e.text, sig: e.sig })));
+}
+
+/** The replay of the game as this peer holds it. */
+export function replayOf(ctx: PeerContext, s: PeerState): Replay {
+  const steps = s.truncateAt === null ? s.history : s.history.slice(0, s.truncateAt);
+  const plain = (e: ParsedEntry) => ({ text: e.text, sig: e.sig });
+  return {
+    genesis: ctx.genesis.text,
+    genesisSignatures: [...ctx.genesisSignatures],
+    log: steps.map((h) => h.entries.map(plain)),
+    finals: s.chain.closed && s.truncateAt === null ? [...s.finals.values()].sort((a, b) => a.entry.seat - b.entry.seat).map(plain) : [],
+    evidence: s.evidence,
+  };
+}
+
+/** What this peer holds for each seat, against the bounds (for tests and diagnostics). */
+export const heldOf = (s: PeerState): { readonly entries: readonly number[]; readonly echoes: readonly number[]; readonly known: number } => ({
+  entries: [...s.heldBySeat],
+  echoes: [...s.echoesBySeat],
+  known: s.heldBySeat.reduce((a, b) => a + b, 0),
+});

@@ -1,0 +1,86 @@
+import type { Seat } from '../../core/vocabulary.js';
+import type { Result } from '../../core/result.js';
+import { makeMessage, MAX_FETCH, type ParsedMessage } from '../codec/wire.js';
+import type { Violation } from '../errors.js';
+import { type Check, type CryptoResults, draftOf, type Effect, finished, NeedCrypto, type Needs, NO_RESULTS, send } from './draft.js';
+import { aheadCheckNeeded } from './echoes.js';
+import { entryNeedsCheck, handleMessage } from './receive.js';
+import { handleTick } from './tick.js';
+import { act, submitAction } from './write.js';
+import type { PeerContext, PeerState } from './state.js';
+
+/** What happens to a peer, one at a time, in arrival order. */
+export type PeerEvent =
+  /** Every peer exists: act if the log starts with this seat (a resumed seat first asks what it missed). */
+  | { readonly kind: 'start' }
+  /** A message from another peer, parsed (`from`, when the transport knows it). */
+  | { readonly kind: 'message'; readonly message: Result<ParsedMessage, Violation>; readonly from?: Seat }
+  /** The logical clock moved on. */
+  | { readonly kind: 'tick'; readonly now: number }
+  /** This seat's choice (a person's or a bot's). */
+  | { readonly kind: 'submit'; readonly action: unknown };
+
+export type StepResult =
+  | { readonly kind: 'next'; readonly state: PeerState; readonly effects: readonly Effect[]; readonly refused?: string }
+  /** The step needs crypto it was not given: nothing changed; step again with these results added. */
+  | { readonly kind: 'needs'; readonly needs: Needs };
+
+/**
+ * The peer as a pure function: its state and an event give its next state and what to do (the
+ * messages to send, the echoes to sign and send, the views to show). Signatures are the
+ * wrapper's (async: WebCrypto in browsers): the step reads the checks and signatures it needs in
+ * `results`, and when one is missing it stops, changing nothing, and names it; the wrapper
+ * computes it and steps again from the same state. An entry counts only once its check is true.
+ */
+export function step(ctx: PeerContext, state: PeerState, event: PeerEvent, results: CryptoResults = NO_RESULTS): StepResult {
+  const d = draftOf(ctx, state, results);
+  try {
+    switch (event.kind) {
+      case 'start':
+        if (ctx.resume) send(d, makeMessage({ t: 'fetch', from: 0, count: MAX_FETCH }));
+        act(d);
+        break;
+      case 'message':
+        handleMessage(d, event.message, event.from);
+        break;
+      case 'tick':
+        handleTick(d, event.now);
+        break;
+      case 'submit': {
+        const r = submitAction(d, event.action);
+        if (!r.ok) return { kind: 'next', state, effects: [], refused: r.error };
+        break;
+      }
+    }
+  } catch (e) {
+    if (e instanceof NeedCrypto) return { kind: 'needs', needs: e.needs };
+    throw e;
+  }
+  return { kind: 'next', state: finished(d), effects: d.effects };
+}
+
+/**
+ * The signature checks an event will most likely need, judged on the state before it (the
+ * wrapper checks them in one batch; a step asks for any other). Never more than the event's
+ * own signed content, so a flood costs at most one check per entry it carries.
+ */
+export function likelyChecks(ctx: PeerContext, state: PeerState, event: PeerEvent): Check[] {
+  // Echoes that would count as hearing a seat are checked at claim time only (the step asks).
+  const d = { ...state, ctx };
+  if (event.kind !== 'message' || !event.message.ok || state.outcome.kind !== 'playing') return [];
+  const m = event.message.value;
+  const entries = m.t === 'entry' ? [m.entry] : m.t === 'relay' || m.t === 'echo' ? m.entries : m.t === 'history' ? m.elements.flat() : [];
+  const checks: Check[] = [];
+  const seen = new Set<string>();
+  for (const p of entries) {
+    if (seen.has(p.id + p.sig) || !entryNeedsCheck(d, p)) continue;
+    seen.add(p.id + p.sig);
+    checks.push({ kind: 'entry', entry: p });
+  }
+  if (m.t === 'echo' && m.echo.seat !== ctx.seat && m.echo.seat < ctx.n) {
+    const h = state.history[m.echo.seq];
+    const mismatch = h !== undefined && (h.hash !== m.echo.element || h.stateHash !== m.echo.state);
+    if (aheadCheckNeeded(state, m.echo) || mismatch) checks.push({ kind: 'echo', seat: m.echo.seat, signed: m.signed });
+  }
+  return checks;
+}

@@ -1,0 +1,48 @@
+import { seatsToClaim } from '../log/assemble.js';
+import { expectation } from '../log/chain.js';
+import { makeMessage } from '../codec/wire.js';
+import { nextClaimRound } from './claims.js';
+import { done, type Draft, own, send } from './draft.js';
+import { checkHeard } from './heard.js';
+import { finish, progress } from './log.js';
+import { fetch } from './receive.js';
+import { act, write } from './write.js';
+import { candidates, placeOf } from './state.js';
+
+/** The logical clock moved on: say things again half-way through the timer, claim absent whoever is late past it. */
+export function handleTick(d: Draft, now: number): void {
+  d.now = Math.max(d.now, now);
+  const timer = d.ctx.genesis.genesis.settings.timer;
+  if (done(d) || timer === null) return;
+  d.answers = 0;
+  // A resumed seat's quiet half-timer just ended: it writes what the log awaits from it.
+  if (d.now >= d.quietUntil && d.now - Math.ceil(timer / 2) < d.quietUntil) act(d);
+  if (done(d)) return;
+  // Half-way through the timer at a place, say again what this seat said here (its entries and
+  // its echo of the last element): a lost message must not make a present seat look absent.
+  if (d.now - d.since >= timer / 2 && d.resentAt !== placeOf(d)) {
+    d.resentAt = placeOf(d);
+    // Someone is ahead while this peer waits: ask everyone for what it lacks.
+    if (d.ahead >= d.chain.seq) fetch(d, d.chain.seq);
+    if (d.lastEcho) d.effects.push({ kind: 'echo', ...d.lastEcho });
+    for (const p of candidates(d)) if (p.entry.seat === d.ctx.seat) send(d, makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
+  }
+  if (d.now - d.since < timer) return;
+  const x = expectation(d.chain);
+  if (x.kind === 'final') return finish(d);
+  // Claims held for this place take effect here only now that this peer's own timer ran out.
+  const place = placeOf(d);
+  progress(d);
+  if (done(d) || placeOf(d) !== place || d.chain.gone[d.ctx.seat]) return;
+  const held = [...d.pool.values()];
+  const rounds = d.claimedAt.get(place) ?? [];
+  const next = nextClaimRound(d.chain, held, rounds.length, d.now - d.lastClaimAt, timer);
+  if (!next) return;
+  const { round, stalled } = next;
+  checkHeard(d);
+  const seats = seatsToClaim(d.chain, d.ctx.seat, held, d.lastHeard, stalled);
+  if (seats.length === 0) return;
+  own(d, 'claimedAt').set(place, [...rounds, seats]);
+  d.lastClaimAt = d.now;
+  write(d, round === 0 ? { type: 'absent', seats } : { type: 'absent', seats, round });
+}

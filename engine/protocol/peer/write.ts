@@ -1,0 +1,70 @@
+import type { GameState } from '../../core/state.js';
+import { applyAction, stateHash } from '../../game.js';
+import { err, ok, type Result } from '../../core/result.js';
+import { linkIndex } from '../log/beacon.js';
+import { expectation, signaturesDigest } from '../log/chain.js';
+import type { Body } from '../codec/entry.js';
+import { finalOpenings } from '../log/openings.js';
+import { makeMessage } from '../codec/wire.js';
+import { done, type Draft, own, send, signedEntry } from './draft.js';
+import { remember } from './log.js';
+import { accept } from './receive.js';
+import { awaitsAction, placeOf } from './state.js';
+
+/** Writes what the log awaits from this seat, once per position. */
+export function act(d: Draft): void {
+  if (done(d) || d.catchingUp || d.now < d.quietUntil) return;
+  const chain = d.chain;
+  const x = expectation(chain);
+  const key = `${placeOf(d)}|${x.kind}`;
+  if (d.sent.has(key)) return;
+  const me = d.ctx.seat;
+  let body: Body | undefined;
+  switch (x.kind) {
+    case 'main':
+      // This seat's own choice comes through submit (a person, or the session's agent).
+      return;
+    case 'random': {
+      const link = chain.gone[me] ? undefined : d.ctx.beacon[linkIndex(x.event)];
+      if (link) body = { type: 'link', event: x.event, link };
+      break;
+    }
+    case 'close':
+      if (!chain.gone[me]) body = { type: 'open', openings: finalOpenings(chain.state, d.ctx.vault) };
+      break;
+    case 'final':
+      body = { type: 'final', state: stateHash(chain.state), signatures: signaturesDigest(chain) };
+      break;
+  }
+  if (!body) return;
+  own(d, 'sent').add(key);
+  write(d, body);
+}
+
+/**
+ * This seat's action at the current place (a person's choice or an agent's): refused, with
+ * nothing changed, unless the log awaits this seat's action now and the rules take it.
+ */
+export function submitAction(d: Draft, action: unknown): Result<void, string> {
+  if (!awaitsAction(d.ctx, d)) return err(done(d) ? 'the game is over' : 'it is not your turn');
+  if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== d.ctx.seat) return err('this action is not legal now');
+  let legal: Result<GameState, { message: string }>;
+  try {
+    legal = applyAction(d.chain.state, action);
+  } catch {
+    return err('this action is not legal now');
+  }
+  if (!legal.ok) return err('this action is not legal now');
+  own(d, 'sent').add(`${placeOf(d)}|main`);
+  write(d, { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] });
+  return ok(undefined);
+}
+
+/** Signs (through the wrapper), sends, and takes this seat's own entry. */
+export function write(d: Draft, body: Body): void {
+  const chain = d.chain;
+  const p = signedEntry(d, { v: 1, game: chain.genesis.id, seq: chain.seq, seat: d.ctx.seat, prev: chain.head, body });
+  send(d, makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
+  remember(d, p);
+  accept(d, p);
+}
