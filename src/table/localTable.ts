@@ -8,7 +8,7 @@ import {
   applyAction,
   awaiting,
   err,
-  legalActions,
+  legalOptions,
   newGame,
   ok,
 } from '../../engine/index.js';
@@ -87,9 +87,11 @@ export function makeLocalTable(config: LocalTableConfig): LocalTable {
       }
       if (who.kind !== 'seat') return;
       if (bots.has(who.seat)) return askBot(who.seat);
-      const legal = legalActions(current.state, who.seat, vaults[who.seat]);
-      if (legal.length === 1 && AUTOMATIC.has(legal[0]!.kind)) {
-        apply(legal[0], notify);
+      // The options, not their expansion (which seals every secret choice).
+      const options = legalOptions(current.state, who.seat, vaults[who.seat]);
+      const only = options.length === 1 && options[0]!.kind === 'one' ? options[0]!.action : null;
+      if (only && AUTOMATIC.has(only.kind)) {
+        apply(only, notify);
         continue;
       }
       return;

@@ -1,4 +1,4 @@
-import { applyAction, awaiting, type GameState, legalActions, ok, type Seat, type Vault } from '../../engine/index.js';
+import { applyAction, awaiting, type GameState, legalOptions, ok, type Seat, type Vault } from '../../engine/index.js';
 import { elementInputs, type ParsedGenesis, type Replay, type SignedEntry } from '../../engine/protocol/index.js';
 import type { NetGame, NetGameView } from '../net/index.js';
 import type { LocalTable } from './localTable.js';
@@ -102,10 +102,13 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
       );
       return;
     }
-    const legal = legalActions(state, who.seat, mine.vault);
-    if (legal.length === 1 && AUTOMATIC.has(legal[0]!.kind)) {
+    // The structured options, not their expansion: expanding a shop or feints seals every choice
+    // (a secretbox each), which late in a game is most of what a page does per position.
+    const options = legalOptions(state, who.seat, mine.vault);
+    const only = options.length === 1 && options[0]!.kind === 'one' ? options[0]!.action : null;
+    if (only && AUTOMATIC.has(only.kind)) {
       askedAt = at;
-      void mine.game.submit(legal[0]);
+      void mine.game.submit(only);
     }
   }
 
