@@ -3,7 +3,7 @@ import type { GameState } from '../../core/state.js';
 import { type Civilisation, type Colour, type Seat, seatName } from '../../core/vocabulary.js';
 import { isHexOf } from '../crypto/bytes.js';
 import { applyElement, type Chain, checkEntry, checkFinals, type End, slotOf, startChain, type Absence } from '../log/chain.js';
-import { stepElement } from './element.js';
+import { readElement } from './element.js';
 import { parseEchoText } from '../codec/echo.js';
 import { stateDigest } from '../log/state-digest.js';
 import { type ParsedEntry, parseSigned as parseSignedText, type SignedEntry } from '../codec/entry.js';
@@ -158,19 +158,25 @@ async function verify(input: unknown, options: VerifyOptions): Promise<VerifyRes
   // spectator's follower).
   for (let i = 0; i < r.log.length && !structural; i++) {
     const el = r.log[i]!;
-    const before = number;
-    const stepped = stepElement(chain, el);
-    if (!stepped.ok) {
-      const { index, violation: v } = stepped.error;
-      number += index >= 0 ? index + 1 : el.length;
-      structural = { entry: index >= 0 ? before + index + 1 : null, element: i, seat: v.seat ?? null, code: v.code, message: v.message };
+    const read = readElement(chain, el);
+    if (!read.ok) {
+      structural = { entry: number + read.error.index + 1, element: i, seat: null, code: read.error.violation.code, message: read.error.violation.message };
       break;
     }
-    number += el.length;
-    entries += el.length;
-    chain = stepped.value.chain;
+    const parsed = read.value;
+    number += parsed.length;
+    entries += parsed.length;
+    const applied = applyElement(chain, parsed);
+    if (!applied.ok) {
+      const { index, violation: v } = applied.error;
+      const at = index >= 0 ? number - parsed.length + 1 + index : number;
+      structural = { entry: index >= 0 ? at : null, element: i, seat: v.seat ?? null, code: v.code, message: v.message };
+      break;
+    }
+    chain = applied.value.chain;
     if (options.onProgress && ((i + 1) % 512 === 0 || i + 1 === r.log.length)) options.onProgress(i + 1, r.log.length);
   }
+
 
   // 2. The final signatures' contents.
   let finalSeats: Seat[] = [];
