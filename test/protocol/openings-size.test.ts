@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../../engine/index.js';
+import { MAX_OPENINGS } from '../../engine/protocol/codec/entry.js';
 import { type Entry, makeMessage, MAX_OPEN_ENTRY_BYTES, parseMessage, type ParsedEntry, signEntrySync, wireBytes } from '../../engine/protocol/index.js';
 import { setTable, simSecrets } from '../../engine/protocol/sim/index.js';
 import { honestAgents, read, setupFor } from './harness.js';
@@ -20,6 +21,15 @@ describe('final openings larger than the message cap', () => {
   const action = (i: number): ParsedEntry =>
     signEntrySync(keys, { v: 1, game: 'ab'.repeat(32), seq: i, seat: 0, prev: 'cd'.repeat(32), body: { type: 'action', action: { kind: 'endTurn', seat: 0, pad: 'x'.repeat(2000) } } });
   const plain = (p: ParsedEntry) => ({ text: p.text, sig: p.sig });
+
+  it('an open entry holds up to MAX_OPENINGS openings (a seat of a very long game hid 559), and no more', () => {
+    const long = open(600);
+    expect(parseMessage(makeMessage({ t: 'relay', entries: [plain(long)] }), 65_536, 2).ok).toBe(true);
+    const most = open(MAX_OPENINGS);
+    expect(most.text.length).toBeLessThanOrEqual(MAX_OPEN_ENTRY_BYTES);
+    expect(parseMessage(makeMessage({ t: 'relay', entries: [plain(most)] }), 65_536, 2).ok).toBe(true);
+    expect(parseMessage(makeMessage({ t: 'relay', entries: [plain(open(MAX_OPENINGS + 1))] }), 65_536, 2)).toMatchObject({ ok: false });
+  });
 
   it('a message may be larger than the cap by the open entries it carries, one per seat at most', () => {
     const big = open(512);

@@ -59,7 +59,7 @@ export const MAX_CLAIM_ROUND = 64;
 
 /** The round of an absence claim (0 when the body has none). */
 export const claimRound = (body: Extract<Body, { type: 'absent' }>): number => body.round ?? 0;
-export const MAX_OPENINGS = 512;
+export const MAX_OPENINGS = 2048;
 
 export const makeEntryText = (entry: Entry): string => canonicalJson(entry);
 export const entryId = (text: string): string => taggedDigest(TAGS.entry, text);
