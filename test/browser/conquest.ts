@@ -77,7 +77,13 @@ export async function conquestStep(page: Clicker, s: Snapshot, policy: ConquestP
     const legal = await clickableLegal(page, s);
     const at = legal[0] ?? s.legal[0]!;
     await clickHex(page, at, legal.length > 0 ? s.board : 'flat-list');
-    await waitFor(page, () => !!document.querySelector<HTMLButtonElement>('#confirm:not([disabled])'));
+    // The snapshot may be stale by the click (an online page moves on with the others' messages):
+    // without a Confirm, nothing was chosen; the caller looks again and decides afresh.
+    const chosen = await waitFor(page, () => !!document.querySelector<HTMLButtonElement>('#confirm:not([disabled])')).then(
+      () => true,
+      () => false,
+    );
+    if (!chosen) return false;
     await clickButton(page, 'confirm');
     return true;
   }
