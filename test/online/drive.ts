@@ -61,7 +61,12 @@ export async function playUntil(page: Clicker, done: (s: Snapshot) => boolean): 
       const legal = await clickableLegal(page, s);
       if (legal.length === 0) throw new Error(`no glowing hex shows on the ${s.board} board: ${s.legal.join(' ')}`);
       await clickHex(page, legal[k++ % legal.length]!, s.board);
-      await waitUntil(page, () => !!document.querySelector('#confirm:not([disabled])'), null, 'Confirm', 5000);
+      // A click from a stale snapshot (the board redrawn meanwhile) chooses nothing: look again.
+      const chosen = await waitUntil(page, () => !!document.querySelector('#confirm:not([disabled])'), null, 'Confirm', 5000).then(
+        () => true,
+        () => false,
+      );
+      if (!chosen) continue;
       await clickButton(page, 'confirm');
       if (portalStep) portalPlaced.add(s.viewer);
     } else if (has('done')) await clickButton(page, 'done');
