@@ -211,6 +211,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
   };
   return (
     <div class="online-game">
+      <div class="online-bar">
       <DecisionTimer
         timer={props.genesis.genesis.settings.timer}
         seq={seq}
@@ -230,6 +231,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
           )}
         </For>
       </ul>
+      </div>
       <Show when={stop()}>
         {(e) => (
           <p class={e().kind === 'finished' ? 'banner' : 'banner error'} role="alert" id="game-stop" data-kind={e().kind}>
