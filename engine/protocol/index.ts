@@ -53,7 +53,7 @@ export { stateDigest } from './log/state-digest.js';
 export { type PeerAgent, type Outcome, FUTURE_WINDOW, PAST_WINDOW, MAX_HELD_PER_SEAT, MAX_ECHOES_PER_SEAT } from './peer/state.js';
 export { makePeerSession, type PeerSession, type PeerSessionConfig, type PeerView } from './peer/session.js';
 export { step, likelyChecks, type PeerEvent, type StepResult } from './peer/step.js';
-export { makeContext, initialState, awaitsAction, placeOf, replayOf, type PeerContext, type PeerState } from './peer/state.js';
+export { makeContext, initialState, awaitsAction, placeOf, replayOf, echoOf, afterDigest, type EchoDraft, type HistoryStep, type PeerContext, type PeerState } from './peer/state.js';
 export { checkKey, NO_RESULTS, type Check, type CryptoResults, type Effect, type Needs } from './peer/draft.js';
 export { type Replay, type Evidence, REPLAY_FORMAT, REPLAY_VERSION, makeReplayJson, makeReplayText, parseReplayJson, parseReplayText } from './codec/replay.js';
 export { verifyReplay, describe as describeEnding, type VerifyOptions, type VerifyResult, type Summary, type Failure, type Ending, VERDICTS, type Verdict, VERDICT_EXIT, verdictOf, verdictOfEnding } from './verify/verify.js';

@@ -28,7 +28,7 @@ export interface SessionView {
 
 /**
  * The subset of INTERFACES.md's PeerSession this module drives: makePeerSession's sessions fit it
- * as they are (pass `session: (send) => makePeerSession({ ...config, send })`).
+ * as they are (pass `session: (send, holdEcho) => makePeerSession({ ...config, send, holdEcho })`).
  */
 export interface GameSession {
   readonly seat: Seat | null;
@@ -48,6 +48,18 @@ export interface GameSession {
 }
 
 export type Send = (text: string, to?: Seat) => void;
+
+/** Lets a session's echo wait a little (PeerSessionConfig.holdEcho): runs `flush` ECHO_HOLD_MS later. */
+export type HoldEcho = (flush: () => void) => void;
+
+/**
+ * How long a page holds its echo of an element before signing and sending it (unless it sends
+ * anything else first). An action's entry crosses the table in a few milliseconds; the echoes,
+ * a message from every peer to every other, wait until it has, instead of competing with it for
+ * the channels and the processor. A divergence still shows within one element: a held echo goes
+ * out at the latest with the peer's next echo or entry.
+ */
+export const ECHO_HOLD_MS = 10;
 
 /** Milliseconds without a new element after which a peer asks the others again for what it lacks. */
 export const STALL_MS = 3000;
@@ -88,8 +100,8 @@ export type NetGameEvent =
 
 export interface NetGameOptions extends Partial<SessionConfig> {
   readonly transport: Transport;
-  /** Makes the session with the transport's send; by default makePeerSession from the config fields. */
-  readonly session?: (send: Send) => GameSession;
+  /** Makes the session with the transport's send (and the echo hold to give makePeerSession); by default makePeerSession from the config fields. */
+  readonly session?: (send: Send, holdEcho: HoldEcho) => GameSession;
   /** Page milliseconds per tick of the protocol's logical clock (the genesis timer counts ticks). Default 1000. */
   readonly tickMs?: number;
   /** The seats of the game (default: the genesis', else the transport's): messages from beyond them are spectators'. */
@@ -124,7 +136,16 @@ export function startNetGame(options: NetGameOptions): NetGame {
   const tickMs = options.tickMs ?? 1000;
   const events = new Listeners<[NetGameEvent]>();
   const send: Send = (text, to) => transport.send(text, to);
-  const session: GameSession = options.session ? options.session(send) : makePeerSession({ ...configOf(options), send });
+  const holds = new Set<ReturnType<typeof setTimeout>>();
+  const holdEcho: HoldEcho = (flush) => {
+    if (disposed) return;
+    const t = setTimeout(() => {
+      holds.delete(t);
+      flush();
+    }, ECHO_HOLD_MS);
+    holds.add(t);
+  };
+  const session: GameSession = options.session ? options.session(send, holdEcho) : makePeerSession({ ...configOf(options), send, holdEcho });
   const started = performance.now();
   let lastSeq = -1;
   let lastOutcome: Outcome['kind'] = 'playing';
@@ -235,6 +256,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
       if (disposed) return;
       disposed = true;
       clearInterval(clock);
+      for (const t of holds) clearTimeout(t);
       for (const u of unsubscribe) u();
       unsubscribeSession?.();
       events.clear();

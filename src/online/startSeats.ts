@@ -43,9 +43,9 @@ export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme
       transport,
       seats: genesis.keys.length,
       maxMessageBytes: genesis.genesis.settings.maxMessageBytes,
-      session: (send) => {
+      session: (send, holdEcho) => {
         // A page that resumes asks the other seats for what it missed while it was away.
-        const session = makePeerSession({ genesis, genesisSignatures, secrets, scheme, send, ...agent, ...(log.length > 0 ? { resume: true } : {}) });
+        const session = makePeerSession({ genesis, genesisSignatures, secrets, scheme, send, holdEcho, ...agent, ...(log.length > 0 ? { resume: true } : {}) });
         for (const entries of log) void session.receive(makeMessage({ t: 'relay', entries }));
         return session;
       },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type GameState, legalOptions, type Seat } from '../../engine/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream } from '../../engine/local/index.js';
-import { type PeerAgent, type PeerView, verifyReplay } from '../../engine/protocol/index.js';
+import { parseMessage, type PeerAgent, type PeerView, verifyReplay } from '../../engine/protocol/index.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor } from './harness.js';
 
@@ -145,5 +145,64 @@ describe('peer sessions', () => {
       expect(o.kind).toBe('finished');
       expect(o.kind === 'finished' && o.absences.some((a) => a.seats.includes(D) && !a.minority)).toBe(true);
     }
+  });
+
+  describe('held echoes (holdEcho)', () => {
+    type Sent = { readonly t: 'echo' | 'entry'; readonly seq: number };
+    /** What each seat sent, in order (as delivered to the next seat: every message goes to all). */
+    const recorder = (n: number) => {
+      const sent: Sent[][] = Array.from({ length: n }, () => []);
+      const onDeliver = (d: { from: number; to: number; text: string }) => {
+        if (d.to !== (d.from + 1) % n) return;
+        const m = parseMessage(d.text, 1 << 20, n);
+        if (!m.ok) return;
+        if (m.value.t === 'echo') sent[d.from]!.push({ t: 'echo', seq: m.value.echo.seq });
+        else if (m.value.t === 'entry') sent[d.from]!.push({ t: 'entry', seq: m.value.entry.entry.seq });
+      };
+      return { sent, onDeliver };
+    };
+
+    it('a held echo leaves with its seat\'s next message at the latest, and none is skipped', async () => {
+      const name = 'held-echoes';
+      const { sent, onDeliver } = recorder(3);
+      let holds = 0;
+      // The holds are never flushed by a clock: every echo must leave with its seat's next message.
+      const table = await setTable(setupFor(3), name, honestAgents(3, name), { settings: { limit: 60, timer: null }, holdEcho: () => void holds++, onDeliver });
+      for (const p of table.network.peers) await p.start();
+      expect(await table.network.run()).toBe('done');
+      expect(holds).toBeGreaterThan(100);
+      for (const [seat, list] of sent.entries()) {
+        const echoes = list.filter((x) => x.t === 'echo').map((x) => x.seq);
+        // Every element this seat applied was echoed once, in order, up to its last message.
+        expect(echoes).toEqual(echoes.map((_, i) => i));
+        list.forEach((x, i) => {
+          if (x.t !== 'entry') return;
+          // Before its entry for position q, the seat had said what it holds after every element
+          // before q - 1 (the echo of q - 1 may follow: an entry written in the step that applies
+          // the element before it leaves as soon as it is signed).
+          expect(list.slice(0, i).filter((y) => y.t === 'echo').length, `seat ${seat}, entry ${x.seq}`).toBeGreaterThanOrEqual(x.seq - 1);
+        });
+      }
+      const peers = table.network.peers;
+      expect(new Set(peers.map((p) => p.head)).size).toBe(1);
+      expect((await verifyReplay(peers[0]!.replay())).valid).toBe(true);
+    });
+
+    it('holding echoes changes no outcome: the same log as echoes sent at once', async () => {
+      const name = 'held-same';
+      const run = async (hold: boolean): Promise<string> => {
+        const pending: (() => void)[] = [];
+        const table = await setTable(setupFor(3), name, honestAgents(3, name), {
+          settings: { limit: 60, timer: 10 },
+          ...(hold ? { holdEcho: (_seat: Seat, flush: () => void) => void pending.push(flush), onIdle: () => void pending.splice(0).forEach((f) => f()) } : {}),
+        });
+        for (const p of table.network.peers) await p.start();
+        expect(await table.network.run()).toBe('done');
+        const o = table.network.peers[0]!.outcome;
+        expect(o.kind === 'finished' && o.absences).toEqual([]);
+        return JSON.stringify(table.network.peers[0]!.replay().log);
+      };
+      expect(await run(true)).toBe(await run(false));
+    });
   });
 });

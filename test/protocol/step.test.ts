@@ -8,6 +8,7 @@ import {
   echoCheck,
   entryCheck,
   initialState,
+  echoOf,
   makeContext,
   makeMessage,
   meetsPinnedRule,
@@ -79,7 +80,7 @@ describe('the peer as a pure step', () => {
         if (r.state !== before) made.push({ state: r.state, snap: snapshot(r.state) });
         for (const e of r.effects) {
           if (e.kind === 'send') broadcast(seat, e.text, e.to);
-          else if (e.kind === 'echo') broadcast(seat, makeMessage({ t: 'echo', echo: signEchoSync(table.secrets[seat]!.keys, e.echo), entries: e.entries }));
+          else if (e.kind === 'echo') broadcast(seat, makeMessage({ t: 'echo', echo: signEchoSync(table.secrets[seat]!.keys, echoOf(ctx, e.echo)), entries: e.echo.entries }));
         }
         // A bot, once per place: its answer is an event like any other.
         const s = r.state;

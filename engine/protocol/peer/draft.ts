@@ -1,11 +1,10 @@
 import type { Seat } from '../../core/vocabulary.js';
-import type { Echo } from '../codec/echo.js';
-import { type Entry, entryId, makeEntryText, type ParsedEntry, type SignedEntry } from '../codec/entry.js';
+import { type Entry, entryId, makeEntryText, type ParsedEntry } from '../codec/entry.js';
 import type { SignedEcho } from '../codec/wire.js';
 import type { Chain } from '../log/chain.js';
 import type { Violation } from '../errors.js';
 import { bucketOf } from './held.js';
-import { awaitsAction, MAX_INCIDENTS, type Outcome, type PeerContext, type PeerState } from './state.js';
+import { awaitsAction, type EchoDraft, MAX_INCIDENTS, type Outcome, type PeerContext, type PeerState } from './state.js';
 
 /** A signature the step needs checked: an entry's (by its signer), or an echo's (by the seat it names). */
 export type Check = { readonly kind: 'entry'; readonly entry: ParsedEntry } | { readonly kind: 'echo'; readonly seat: Seat; readonly signed: SignedEcho };
@@ -26,8 +25,8 @@ export const NO_RESULTS: CryptoResults = { checked: new Map(), signed: new Map()
 /** What a step asks the wrapper to do, in order. */
 export type Effect =
   | { readonly kind: 'send'; readonly text: string; readonly to?: Seat }
-  /** Sign this echo of an element and send it, with the element's entries, to every other peer. */
-  | { readonly kind: 'echo'; readonly echo: Echo; readonly entries: readonly SignedEntry[] }
+  /** Complete this echo of an element (echoOf), sign it and send it, with the element's entries, to every other peer. */
+  | { readonly kind: 'echo'; readonly echo: EchoDraft }
   /** The chain or the outcome changed: what a UI shows at that moment (one per element applied). */
   | { readonly kind: 'changed'; readonly chain: Chain; readonly outcome: Outcome; readonly incidents: readonly Violation[]; readonly yourTurn: boolean };
 

@@ -8,7 +8,7 @@ import { noteHeard } from './heard.js';
 import { knownEntry } from './held.js';
 import { advance, claimedHere, progress, verdict } from './log.js';
 import { fetch, handleEntry } from './receive.js';
-import { FUTURE_WINDOW, MAX_ECHOES_PER_SEAT, PAST_WINDOW, placeOf } from './state.js';
+import { afterDigest, FUTURE_WINDOW, MAX_ECHOES_PER_SEAT, PAST_WINDOW, placeOf } from './state.js';
 
 /** Another seat's echo of an element: it may show this peer behind, ahead, or on another history. */
 export function handleEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
@@ -44,7 +44,7 @@ export function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: r
   if (done(d)) return;
   const step = d.history[echo.seq];
   if (!step) return;
-  if (step.hash === echo.element && step.stateHash === echo.state) return;
+  if (step.hash === echo.element && afterDigest(step) === echo.state) return;
   if (!verified(d, { kind: 'echo', seat: echo.seat, signed })) return incident(d, violation('BadSignature', `an echo that seat ${echo.seat}'s key did not sign`, { seat: echo.seat, seq: echo.seq }));
   if (step.hash === echo.element) {
     return verdict(d, violation('Diverged', `seat ${echo.seat} reports another state after element ${echo.seq}`, { seat: echo.seat, seq: echo.seq }), { entries: [], echo: signed }, echo.seq + 1);

@@ -1,10 +1,8 @@
 import { assembleElement, itemsAgainstClaims } from '../log/assemble.js';
 import { applyElement, type Chain, checkEntry, expectation, slotOf } from '../log/chain.js';
-import type { Echo } from '../codec/echo.js';
 import type { ParsedEntry } from '../codec/entry.js';
 import type { Evidence } from '../codec/replay.js';
 import { PROOF_CODES, type Violation, violation } from '../errors.js';
-import { stateDigest } from '../log/state-digest.js';
 import { makeMessage } from '../codec/wire.js';
 import { changed, done, type Draft, incident, own, send, setEntriesAt } from './draft.js';
 import { entriesAt } from './held.js';
@@ -40,18 +38,16 @@ export function progress(d: Draft): void {
 /** Takes the next element: echoes it, then looks at what was held ahead for the new place. */
 export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, hash: string): void {
   const seq = d.chain.seq;
-  const after = stateDigest(next.state);
   const before = d.chain;
-  own(d, 'history').push({ before, entries, hash, stateHash: after });
+  own(d, 'history').push({ before, entries, hash, after: next.state });
   d.chain = next;
   d.pool = new Map();
   d.owned.add('pool');
   d.since = d.now;
   pruneHeard(d);
   changed(d);
-  const echo: Echo = { v: 1, game: next.genesis.id, seat: d.ctx.seat, seq, element: hash, state: after, claimed: d.claimedAt.has(`${seq}|${before.head}`) };
-  d.lastEcho = { echo, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) };
-  d.effects.push({ kind: 'echo', ...d.lastEcho });
+  d.lastEcho = { seq, element: hash, after: next.state, claimed: d.claimedAt.has(`${seq}|${before.head}`), entries: entries.map((e) => ({ text: e.text, sig: e.sig })) };
+  d.effects.push({ kind: 'echo', echo: d.lastEcho });
   // Entries and echoes that were ahead of this peer (two of one seat for one place: equivocation).
   const ready = candidates(d);
   for (const [i, a] of ready.entries()) {

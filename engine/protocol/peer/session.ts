@@ -13,7 +13,7 @@ import { makeMessage, parseMessage } from '../codec/wire.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
 import { verifySignatures } from '../crypto/signature.js';
 import { type Check, checkKey, type Effect } from './draft.js';
-import { awaitsAction, elementsFrom, heldOf, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf } from './state.js';
+import { awaitsAction, type EchoDraft, echoOf, elementsFrom, heldOf, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf } from './state.js';
 import { likelyChecks, type PeerEvent, step } from './step.js';
 import { legalOptions } from '../../game.js';
 
@@ -41,6 +41,15 @@ export interface PeerSessionConfig {
   readonly now?: number;
   /** The seat may have played this game before (a refreshed page): catch up before writing. */
   readonly resume?: boolean;
+  /**
+   * Lets the echo of an element wait (the session has no clock): given, the session holds its
+   * latest echo and hands this function the work of completing, signing and sending it, to run a
+   * little later (a page: a few milliseconds), so that echoes leave the moments when an action is
+   * crossing the table. The session sends a held echo earlier itself, ahead of anything else it
+   * sends (its own entries above all) and of a newer echo, so messages leave in the order the
+   * step produced them and no echo is skipped. Without it, every echo is sent at once.
+   */
+  readonly holdEcho?: (flush: () => void) => void;
 }
 
 /** What a UI reads of a session: immutable values, a new object for every change. */
@@ -98,6 +107,9 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
   const asked = new Set<string>();
   /** The last echo signed (said again half-way through the timer: Ed25519 gives the same bytes, signing once is enough). */
   let lastEcho = { text: '', sig: '' };
+  /** The echo held back (holdEcho), and which hold its scheduled flush belongs to. */
+  let heldEcho: EchoDraft | undefined;
+  let holds = 0;
   /** This seat's entries sent as soon as signed, awaiting the step's own send effect (skipped once). */
   const sentEarly = new Set<string>();
   /** The last view built (view() hands it out while nothing changed), and the last one sent to listeners. */
@@ -150,10 +162,39 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     todo.forEach((c, i) => into.set(checkKey(c), good[i]!));
   }
 
+  /** Completes an echo (its state digest), signs it (once: Ed25519 gives the same bytes again) and sends it. */
+  async function sendEcho(draft: EchoDraft): Promise<void> {
+    const echo = echoOf(ctx, draft);
+    if (lastEcho.text !== makeEchoText(echo)) lastEcho = await signEcho(scheme, secrets.keys, echo);
+    if (!disposed) config.send(makeMessage({ t: 'echo', echo: lastEcho, entries: draft.entries }));
+  }
+
+  /** Sends the held echo, if any: before anything else this session sends. */
+  async function flushEcho(): Promise<void> {
+    const draft = heldEcho;
+    if (draft === undefined) return;
+    heldEcho = undefined;
+    await sendEcho(draft);
+  }
+
+  async function echo(draft: EchoDraft): Promise<void> {
+    const hold = config.holdEcho;
+    if (!hold) return sendEcho(draft);
+    // An older element's echo goes first; the same element's (said again) replaces it.
+    if (heldEcho && heldEcho.seq !== draft.seq) await flushEcho();
+    heldEcho = draft;
+    const mine = ++holds;
+    hold(() => {
+      if (mine === holds && !disposed) void serial(flushEcho);
+    });
+  }
+
   async function perform(effects: readonly Effect[]): Promise<void> {
     for (const e of effects) {
       if (disposed) return;
       if (e.kind === 'send') {
+        await flushEcho();
+        if (disposed) return;
         if (e.to === undefined && sentEarly.delete(e.text)) continue;
         config.send(e.text, e.to);
       }
@@ -161,11 +202,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
         shown = { chain: e.chain, outcome: e.outcome };
         show(viewOf(e.chain, e.outcome, e.incidents, e.yourTurn));
       }
-      else {
-        const text = makeEchoText(e.echo);
-        if (lastEcho.text !== text) lastEcho = await signEcho(scheme, secrets.keys, e.echo);
-        if (!disposed) config.send(makeMessage({ t: 'echo', echo: lastEcho, entries: e.entries }));
-      }
+      else await echo(e.echo);
     }
   }
 
@@ -193,6 +230,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
           // step that applies it, so that its apply and state digest stay out of every action's
           // latency; the step's identical send effect is then skipped once.
           const text = makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } });
+          await flushEcho();
           if (!disposed && !sentEarly.has(text)) {
             sentEarly.add(text);
             config.send(text);

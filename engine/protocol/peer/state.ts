@@ -10,6 +10,7 @@ import type { ParsedGenesis } from '../codec/genesis.js';
 import type { Evidence, Replay } from '../codec/replay.js';
 import type { SignedEcho } from '../codec/wire.js';
 import { entriesAt, type Held } from './held.js';
+import { stateDigest } from '../log/state-digest.js';
 
 /** A player: given what his seat may see and do, picks an action (normally one of `legal`), at once or later. */
 /**
@@ -64,13 +65,35 @@ export interface PeerContext {
   readonly resume: boolean;
 }
 
-/** An element applied: the chain before it, its entries, its hash and the digest of the state after it. */
+/**
+ * An element applied: the chain before it, its entries, its hash and the state after it. The
+ * state's digest (what echoes compare) is worked out when first needed (afterDigest), not while
+ * the element is applied: it stays out of every action's latency.
+ */
 export interface HistoryStep {
   readonly before: Chain;
   readonly entries: readonly ParsedEntry[];
   readonly hash: string;
-  readonly stateHash: string;
+  readonly after: GameState;
 }
+
+/** The digest of the state after a history step (stateDigest, remembered per state object). */
+export const afterDigest = (step: HistoryStep): string => stateDigest(step.after);
+
+/**
+ * This peer's echo of the last element it applied, before its state digest is worked out: the
+ * session completes it (echoOf) when it signs and sends it.
+ */
+export interface EchoDraft {
+  readonly seq: number;
+  readonly element: string;
+  readonly after: GameState;
+  readonly claimed: boolean;
+  readonly entries: readonly SignedEntry[];
+}
+
+/** The echo a draft stands for, digest included (pure: equal drafts give equal echoes). */
+export const echoOf = (ctx: PeerContext, e: EchoDraft): Echo => ({ v: 1, game: ctx.genesis.id, seat: ctx.seat, seq: e.seq, element: e.element, state: stateDigest(e.after), claimed: e.claimed });
 
 export interface PendingEcho {
   readonly echo: Echo;
@@ -118,7 +141,7 @@ export interface PeerState {
   readonly answers: number;
   /** The place where this peer last said again what it said (once per place), and its last echo (signed when sent). */
   readonly resentAt: string;
-  readonly lastEcho: { readonly echo: Echo; readonly entries: readonly SignedEntry[] } | undefined;
+  readonly lastEcho: EchoDraft | undefined;
   /** Places where this peer relayed items that a complete claim set names absent. */
   readonly relayedAt: ReadonlySet<string>;
   /** What this seat wrote, by place and kind: once each. */

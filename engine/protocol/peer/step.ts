@@ -7,7 +7,7 @@ import { aheadCheckNeeded } from './echoes.js';
 import { entryNeedsCheck, handleMessage } from './receive.js';
 import { handleTick } from './tick.js';
 import { act, submitAction } from './write.js';
-import type { PeerContext, PeerState } from './state.js';
+import { afterDigest, type PeerContext, type PeerState } from './state.js';
 
 /** What happens to a peer, one at a time, in arrival order. */
 export type PeerEvent =
@@ -79,7 +79,7 @@ export function likelyChecks(ctx: PeerContext, state: PeerState, event: PeerEven
   }
   if (m.t === 'echo' && m.echo.seat !== ctx.seat && m.echo.seat < ctx.n) {
     const h = state.history[m.echo.seq];
-    const mismatch = h !== undefined && (h.hash !== m.echo.element || h.stateHash !== m.echo.state);
+    const mismatch = h !== undefined && (h.hash !== m.echo.element || afterDigest(h) !== m.echo.state);
     if (aheadCheckNeeded(state, m.echo) || mismatch) checks.push({ kind: 'echo', seat: m.echo.seat, signed: m.signed });
   }
   return checks;

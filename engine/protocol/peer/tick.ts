@@ -24,7 +24,7 @@ export function handleTick(d: Draft, now: number): void {
     d.resentAt = placeOf(d);
     // Someone is ahead while this peer waits: ask everyone for what it lacks.
     if (d.ahead >= d.chain.seq) fetch(d, d.chain.seq);
-    if (d.lastEcho) d.effects.push({ kind: 'echo', ...d.lastEcho });
+    if (d.lastEcho) d.effects.push({ kind: 'echo', echo: d.lastEcho });
     for (const p of candidates(d)) if (p.entry.seat === d.ctx.seat) send(d, makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
   }
   if (d.now - d.since < timer) return;

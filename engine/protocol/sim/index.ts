@@ -117,6 +117,8 @@ export interface TableOptions extends NetworkOptions {
   readonly settings?: Partial<ProtocolSettings>;
   /** The lobby's name for the game. */
   readonly game?: string;
+  /** Each seat's echo hold (PeerSessionConfig.holdEcho); none: echoes are sent at once. */
+  readonly holdEcho?: (seat: Seat, flush: () => void) => void;
 }
 
 export interface Table {
@@ -154,7 +156,9 @@ export async function setTable(setup: GameSetup, seed: string, agents: readonly 
   const checked = await checkGenesisSignatures(scheme, genesis, genesisSignatures);
   if (!checked.ok) throw new Error(`setTable: ${checked.error.message}`);
   const network = new Network(secrets.length, options);
-  const peerFor = (s: SeatSecrets, resume: boolean) => makePeerSession({ genesis, genesisSignatures, secrets: s, scheme, ...(agents[s.seat] ? { agent: agents[s.seat]! } : {}), send: network.sender(s.seat), now: network.now, resume });
+  const hold = options.holdEcho;
+  const peerFor = (s: SeatSecrets, resume: boolean) =>
+    makePeerSession({ genesis, genesisSignatures, secrets: s, scheme, ...(agents[s.seat] ? { agent: agents[s.seat]! } : {}), ...(hold ? { holdEcho: (flush: () => void) => hold(s.seat, flush) } : {}), send: network.sender(s.seat), now: network.now, resume });
   for (const s of secrets) network.peers.push(peerFor(s, false));
   const respawn = (seat: Seat): PeerSession => {
     network.peers[seat]?.dispose();

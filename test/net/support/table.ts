@@ -77,8 +77,8 @@ export function seatNode(g: Genesis, o: TableOptions, seat: number, stored?: rea
   const agent = o.persons?.includes(seat) ? {} : { agent: randomAgent(agentStream(stored ? `${o.seed}/restarted` : o.seed, seat)) };
   const game = startNetGame({
     transport,
-    session: (send) => {
-      const session = makePeerSession({ genesis: g.genesis, genesisSignatures: g.signatures, secrets, scheme: g.scheme, send, ...agent, ...(stored ? { resume: true } : {}) });
+    session: (send, holdEcho) => {
+      const session = makePeerSession({ genesis: g.genesis, genesisSignatures: g.signatures, secrets, scheme: g.scheme, send, holdEcho, ...agent, ...(stored ? { resume: true } : {}) });
       for (const entries of stored ?? []) void session.receive(makeMessage({ t: 'relay', entries }));
       return session;
     },
