@@ -32,6 +32,43 @@ process.on('disconnect', () => process.exit(0));
 let mesh: Transport | null = null;
 let task: PeerTask | null = null;
 
+/** The seq an entry's text names, read from a message that carries it (the entry text is a JSON string in it). */
+const seqOf = (text: string): number => Number(/\\"seq\\":(\d+)/.exec(text)?.[1] ?? -1);
+
+/**
+ * One message to every other peer at once (what a seat does with its action's entry), answered
+ * at once with the time it arrived: when the first and the last peer have it, and how long the
+ * transport's send blocks this thread (WebRTC in Node sends synchronously, channel by channel).
+ */
+async function fanOut(count: number): Promise<{ first: number[]; last: number[]; blocked: number[] }> {
+  const t = mesh!;
+  const first: number[] = [];
+  const last: number[] = [];
+  const blocked: number[] = [];
+  let acks: number[] = [];
+  let all: (() => void) | null = null;
+  const stop = t.onMessage((_from, text) => {
+    if (!text.startsWith('fanack:')) return;
+    acks.push(Number(text.slice(text.lastIndexOf(':') + 1)));
+    if (acks.length === task!.players - 1) all?.();
+  });
+  const payload = 'x'.repeat(600);
+  for (let i = 0; i < count; i++) {
+    acks = [];
+    const back = new Promise<void>((resolve) => (all = resolve));
+    const t0 = clock();
+    t.send(`fan:${i}:${payload}`);
+    blocked.push(clock() - t0);
+    await back;
+    first.push(Math.min(...acks) - t0);
+    last.push(Math.max(...acks) - t0);
+    // A pause, as between a person's actions.
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  stop();
+  return { first, last, blocked };
+}
+
 async function roundTrips(count: number): Promise<number[]> {
   const t = mesh!;
   const times: number[] = [];
@@ -52,7 +89,7 @@ async function roundTrips(count: number): Promise<number[]> {
 
 process.on('message', (message: unknown) => {
   void (async () => {
-    const m = message as { kind: 'prepare'; task: PeerTask } | { kind: 'create' } | { kind: 'rtt'; count: number } | { kind: 'play' };
+    const m = message as { kind: 'prepare'; task: PeerTask } | { kind: 'create' } | { kind: 'rtt'; count: number } | { kind: 'fan'; count: number } | { kind: 'play' };
     if (m.kind === 'prepare') {
       // The genesis (the lobby's work) before the clock starts.
       task = m.task;
@@ -65,7 +102,11 @@ process.on('message', (message: unknown) => {
       const createdAt = clock();
       mesh = makeMesh({ seat: task.seat, ids: meshIds(g.genesis.id, task.players), token: meshToken(toHex(secrets.keys.seed)), server: task.server, ice: task.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
       // Round-trip probes are answered until the game starts.
-      const echo = mesh.onMessage((from, text) => text.startsWith('rtt:') && from === 0 && mesh!.send(text, 0));
+      const echo = mesh.onMessage((from, text) => {
+        if (from !== 0) return;
+        if (text.startsWith('rtt:')) mesh!.send(text, 0);
+        else if (text.startsWith('fan:')) mesh!.send(`fanack:${clock()}`, 0);
+      });
       const connected = new Promise<void>((resolve) => {
         const check = (): void => {
           if (mesh!.states().every((s) => s === 'connected')) resolve();
@@ -78,13 +119,36 @@ process.on('message', (message: unknown) => {
       process.once('message', () => echo());
     } else if (m.kind === 'rtt') {
       send({ kind: 'rtt', times: await roundTrips(m.count) });
+    } else if (m.kind === 'fan') {
+      send({ kind: 'fan', ...(await fanOut(m.count)) });
     } else {
       const { g, secrets } = (globalThis as unknown as { game: { g: Awaited<ReturnType<typeof botGenesis>>; secrets: Awaited<ReturnType<typeof botGenesis>>['secrets'][number] } }).game;
       const chosen: [number, number][] = [];
       const applied: [number, number][] = [];
+      // Where an action's time goes: this seat's entries leaving (the moment the first send
+      // begins), and the first message that brings each element's entry to this peer.
+      const sent: [number, number][] = [];
+      const arrived: [number, number][] = [];
+      const seen = new Set<number>();
+      const transport: Transport = {
+        ...mesh!,
+        send(text, to) {
+          if (to === undefined && text.startsWith('{"t":"entry"')) sent.push([seqOf(text), clock()]);
+          mesh!.send(text, to);
+        },
+      };
+      mesh!.onMessage((_from, text) => {
+        const entry = text.startsWith('{"t":"entry"');
+        if (!entry && !text.startsWith('{"t":"echo"')) return;
+        const at = clock();
+        const seq = entry ? seqOf(text) : seqOf(text.slice(text.indexOf('"entries"')));
+        if (seq < 0 || seen.has(seq)) return;
+        seen.add(seq);
+        arrived.push([seq, at]);
+      });
       // Played as a person plays: the seat sees its turn, thinks a moment, clicks (submit).
       const agent = randomAgent(agentStream(task!.seed, task!.seat));
-      const game = startNetGame({ transport: mesh!, genesis: g.genesis, genesisSignatures: g.signatures, secrets, scheme: g.scheme });
+      const game = startNetGame({ transport, genesis: g.genesis, genesisSignatures: g.signatures, secrets, scheme: g.scheme });
       let upTo = 0;
       let decided = -1;
       game.on((e) => {
@@ -103,7 +167,7 @@ process.on('message', (message: unknown) => {
         }, THINK_MS);
       });
       const end = await game.ended;
-      send({ kind: 'done', chosen, applied, outcome: end.outcome.kind });
+      send({ kind: 'done', chosen, applied, sent, arrived, outcome: end.outcome.kind });
       // Stay connected until the parent ends this process: the others may still need our messages.
     }
   })();

@@ -72,6 +72,9 @@ export async function netBenchmarks(): Promise<Row[]> {
   const latencies: number[] = [];
   const rtts: number[] = [];
   const all: number[] = [];
+  const fanOut = { first: [] as number[], last: [] as number[], blocked: [] as number[] };
+  /** An action's latency in parts: choice to the entry's first send, on to its first and last arrival elsewhere, and each peer's arrival to applied. */
+  const parts = { sign: [] as number[], first: [] as number[], last: [] as number[], apply: [] as number[] };
   try {
     for (const seed of ['bench-a', 'bench-b']) {
       const peers = Array.from({ length: PLAYERS }, () => spawnPeer());
@@ -86,10 +89,17 @@ export async function netBenchmarks(): Promise<Row[]> {
         setupTimes.push(Math.max(...connected.map((c) => c['connectedAt'] as number)) - Math.min(...connected.map((c) => c['createdAt'] as number)));
         peers[0]!.child.send({ kind: 'rtt', count: 150 });
         rtts.push(...((await peers[0]!.next('rtt'))['times'] as number[]));
+        peers[0]!.child.send({ kind: 'fan', count: 100 });
+        const fan = await peers[0]!.next('fan');
+        for (const k of ['first', 'last', 'blocked'] as const) fanOut[k].push(...(fan[k] as number[]));
         for (const p of peers) p.child.send({ kind: 'play' });
         const done = await Promise.all(peers.map((p) => p.next('done')));
         const chosen = new Map<number, number>(done.flatMap((d) => d['chosen'] as [number, number][]));
         const applied = new Map<number, number[]>();
+        const sentAt = new Map<number, number>(done.flatMap((d) => d['sent'] as [number, number][]));
+        const arrivedAt = done.map((d) => new Map<number, number>(d['arrived'] as [number, number][]));
+        const appliedAt = done.map((d) => new Map<number, number>(d['applied'] as [number, number][]));
+        const chooser = new Map<number, number>(done.flatMap((d, p) => (d['chosen'] as [number, number][]).map(([seq]): [number, number] => [seq, p])));
         for (const d of done) for (const [seq, at] of d['applied'] as [number, number][]) applied.set(seq, [...(applied.get(seq) ?? []), at]);
         for (const [seq, t] of chosen) {
           const on = applied.get(seq) ?? [];
@@ -97,7 +107,19 @@ export async function netBenchmarks(): Promise<Row[]> {
           if (on.length !== PLAYERS) continue;
           all.push(Math.max(...on) - t);
           // Only choices made once every peer had applied the element before (no backlog), as in a person's game.
-          if (before.length === PLAYERS && Math.max(...before) <= t) latencies.push(Math.max(...on) - t);
+          if (before.length !== PLAYERS || Math.max(...before) > t) continue;
+          latencies.push(Math.max(...on) - t);
+          const out = sentAt.get(seq);
+          const others = arrivedAt.flatMap((m, p) => (p === chooser.get(seq) || m.get(seq) === undefined ? [] : [m.get(seq)!]));
+          if (out === undefined || others.length !== PLAYERS - 1) continue;
+          parts.sign.push(out - t);
+          parts.first.push(Math.min(...others) - out);
+          parts.last.push(Math.max(...others) - out);
+          appliedAt.forEach((m, p) => {
+            const from = p === chooser.get(seq) ? out : arrivedAt[p]!.get(seq);
+            const at = m.get(seq);
+            if (from !== undefined && at !== undefined) parts.apply.push(at - from);
+          });
         }
       } finally {
         for (const p of peers) p.child.kill();
@@ -111,11 +133,15 @@ export async function netBenchmarks(): Promise<Row[]> {
   const p50 = quantile(latencies, 0.5);
   const p99 = quantile(latencies, 0.99);
   const detail = `${latencies.length} actions in 2 games of ${PLAYERS} (${DAYS} days), one process per peer, relay on loopback`;
+  const ms = (xs: readonly number[], q = 0.5): string => `${quantile(xs, q).toFixed(2)} ms`;
+  const split = `p50 parts: choice to first send ${ms(parts.sign)}; first send to first arrival ${ms(parts.first)}, to last arrival ${ms(parts.last)}; arrival to applied ${ms(parts.apply)} (each peer)`;
   return [
     { name: 'net: create to 4 peers connected (mesh)', value: quantile(setupTimes, 0.5), unit: 'ms', detail: `median of ${setupTimes.length}, TURN relay on loopback` },
     { name: 'net: data channel round trip p50', value: rtt, unit: 'ms', detail: `${rtts.length} round trips of 600 bytes, same channels` },
+    { name: 'net: one message to 3 peers, last arrival p50', value: quantile(fanOut.last, 0.5), unit: 'ms', detail: `${fanOut.last.length} sends of 600 bytes; first arrival ${ms(fanOut.first)}; send() blocks the sender ${ms(fanOut.blocked)} (Node's WebRTC sends synchronously)` },
     { name: 'net: action latency p50 (4 peers)', value: p50, unit: 'ms', detail },
     { name: 'net: action latency p99 (4 peers)', value: p99, unit: 'ms', detail },
+    { name: 'net: action latency, where the p50 goes', value: quantile(parts.last, 0.5), unit: 'ms', detail: split },
     { name: 'net: one peer\'s checks per element (no network)', value: work, unit: 'ms', detail: 'verify, apply, state digest, echo: what the latency adds to the trip' },
     { name: 'net: action latency p50 / round trip', value: p50 / rtt, unit: 'x', target: { max: 3 } },
     { name: 'net: action latency p99 / round trip', value: p99 / rtt, unit: 'x', target: { max: 10 } },
