@@ -21,10 +21,10 @@ export interface PeerTask {
   readonly days: number;
   readonly server: PeerServerAddress;
   readonly ice: IceConfig;
+  /** A person's pause before clicking (ms): long enough for every peer to have applied what came before. */
+  readonly think: number;
 }
 
-/** A person's pause before clicking: long enough for every peer to have applied what came before. */
-const THINK_MS = 25;
 const clock = (): number => performance.timeOrigin + performance.now();
 const send = (m: unknown): void => void process.send!(m);
 process.on('disconnect', () => process.exit(0));
@@ -63,13 +63,18 @@ async function fanOut(count: number): Promise<{ first: number[]; last: number[];
     first.push(Math.min(...acks) - t0);
     last.push(Math.max(...acks) - t0);
     // A pause, as between a person's actions.
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, task!.think));
   }
   stop();
   return { first, last, blocked };
 }
 
-async function roundTrips(count: number): Promise<number[]> {
+/**
+ * Round trips of 600 bytes to the other peers in turn: back to back (a busy channel), or with a
+ * person's pause before each (`pauseMs`: the pace of the game's actions, whose latency is
+ * compared with it: a message after a pause finds the transport's threads asleep).
+ */
+async function roundTrips(count: number, pauseMs: number): Promise<number[]> {
   const t = mesh!;
   const times: number[] = [];
   let answer: ((n: number) => void) | null = null;
@@ -82,6 +87,7 @@ async function roundTrips(count: number): Promise<number[]> {
     t.send(`rtt:${i}:${payload}`, to);
     await back;
     times.push(performance.now() - t0);
+    if (pauseMs > 0) await new Promise((r) => setTimeout(r, pauseMs));
   }
   stop();
   return times;
@@ -89,7 +95,7 @@ async function roundTrips(count: number): Promise<number[]> {
 
 process.on('message', (message: unknown) => {
   void (async () => {
-    const m = message as { kind: 'prepare'; task: PeerTask } | { kind: 'create' } | { kind: 'rtt'; count: number } | { kind: 'fan'; count: number } | { kind: 'play' };
+    const m = message as { kind: 'prepare'; task: PeerTask } | { kind: 'create' } | { kind: 'rtt'; count: number; paced: boolean } | { kind: 'fan'; count: number } | { kind: 'play' };
     if (m.kind === 'prepare') {
       // The genesis (the lobby's work) before the clock starts.
       task = m.task;
@@ -118,7 +124,7 @@ process.on('message', (message: unknown) => {
       send({ kind: 'connected', createdAt, connectedAt: clock() });
       process.once('message', () => echo());
     } else if (m.kind === 'rtt') {
-      send({ kind: 'rtt', times: await roundTrips(m.count) });
+      send({ kind: 'rtt', times: await roundTrips(m.count, m.paced ? task!.think : 0) });
     } else if (m.kind === 'fan') {
       send({ kind: 'fan', ...(await fanOut(m.count)) });
     } else {
@@ -164,7 +170,7 @@ process.on('message', (message: unknown) => {
           const action = agent(state, task!.seat, legalOptions(state, task!.seat, secrets.vault), secrets.vault);
           chosen.push([seq, clock()]);
           void game.submit(action);
-        }, THINK_MS);
+        }, task!.think);
       });
       const end = await game.ended;
       send({ kind: 'done', chosen, applied, sent, arrived, outcome: end.outcome.kind });

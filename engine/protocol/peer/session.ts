@@ -211,10 +211,23 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     serial(async () => {
       const checked = new Map<string, boolean>();
       const signed = new Map<string, string>();
-      await check(likelyChecks(ctx, state, event), checked);
+      const likely = likelyChecks(ctx, state, event);
+      // While the likely signatures are checked (off this thread, where the platform does it:
+      // WebCrypto, node:crypto's thread pool), the step runs as if they were good. Its result is
+      // kept only if every one of them was: nothing unchecked is ever applied, shown or sent.
+      let early: ReturnType<typeof step> | undefined;
+      if (likely.length > 0) {
+        const checking = check(likely, checked);
+        const assumed = new Map(checked);
+        for (const c of likely) assumed.set(checkKey(c), true);
+        early = step(ctx, state, event, { checked: assumed, signed });
+        await checking;
+        if (!likely.every((c) => checked.get(checkKey(c)) === true)) early = undefined;
+      }
       for (;;) {
         if (disposed) return 'the session is closed';
-        const r = step(ctx, state, event, { checked, signed });
+        const r = early ?? step(ctx, state, event, { checked, signed });
+        early = undefined;
         if (r.kind === 'next') {
           state = r.state;
           await perform(r.effects);
@@ -226,9 +239,12 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
         for (const entry of r.needs.sign) {
           const p = await signEntry(scheme, secrets.keys, entry);
           signed.set(p.id, p.sig);
-          // An own entry, once signed, is always sent at once (write.ts): send it now, ahead of the
-          // step that applies it, so that its apply and state digest stay out of every action's
-          // latency; the step's identical send effect is then skipped once.
+          // This seat's choice, once signed, is always sent at once (write.ts): send it now, ahead
+          // of the step that applies it, so that its apply stays out of the action's latency; the
+          // step's identical send effect is then skipped once. What a step writes in answer to an
+          // element it applies (a beacon link, openings, a claim) leaves in the step's order,
+          // after the element shows here: sending takes a while (channel by channel).
+          if (event.kind !== 'submit') continue;
           const text = makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } });
           await flushEcho();
           if (!disposed && !sentEarly.has(text)) {
