@@ -51,27 +51,13 @@ export interface Loss {
   readonly missing: number;
 }
 
-/** Every fighter's losses (B6-B10); `chosen`: the strongest opposing camp each fighter counts where tied ones differ (B8). */
+/**
+ * Every fighter's losses (B6-B10); `chosen`: the strongest opposing camp each fighter counts where
+ * tied ones differ (B8). Read off the reckonings: the rules are worked out in one place.
+ */
 export function troopLosses(fighters: readonly Fighter[], chosen: Readonly<Record<string, string>> = {}): Record<string, Loss> {
   const out: Record<string, Loss> = {};
-  const allEqual = fighters.every((f) => f.strength === fighters[0]!.strength);
-  for (const f of fighters) {
-    const opponents = fighters.filter((o) => o.camp !== f.camp);
-    if (allEqual) {
-      out[f.id] = { lost: f.atFrontier ? Math.min(1, f.involved) : 0, missing: 0 };
-      continue;
-    }
-    const camp = chosen[f.id];
-    const loss = formulaLoss(f.strength, opponents, camp);
-    if (loss <= f.involved || f.undefended) {
-      out[f.id] = { lost: Math.min(loss, f.involved), missing: 0 };
-      continue;
-    }
-    // B10 case ii: the smallest m >= 1 such that m more troops (and m more strength) would be enough.
-    let m = 1;
-    while (formulaLoss(f.strength + m, opponents, camp) > f.involved + m) m++;
-    out[f.id] = { lost: f.involved, missing: m };
-  }
+  for (const [id, r] of Object.entries(lossReckonings(fighters, chosen))) out[id] = { lost: r.lost, missing: r.missing };
   return out;
 }
 
@@ -96,16 +82,21 @@ export interface Reckoning {
   readonly owed: number;
   /** B10 when the involved troops cannot pay: case i (an attacker of an undefended frontier) or ii (troops missing); null when they can. */
   readonly short: 'i' | 'ii' | null;
+  /** Involved troops lost: what is owed, at most the involved troops (B10). */
+  readonly lost: number;
+  /** B10 case ii: the troops missing, taken from the rest of the tile (the smallest m such that m more troops, and m more strength, would have paid); else 0. */
+  readonly missing: number;
 }
 
-/** Every fighter's reckoning, the same arithmetic as troopLosses, kept step by step. */
+/** Every fighter's reckoning (B6-B10), step by step: the losses themselves (troopLosses) and their explanation. */
 export function lossReckonings(fighters: readonly Fighter[], chosen: Readonly<Record<string, string>> = {}): Record<string, Reckoning> {
   const out: Record<string, Reckoning> = {};
   const allEqual = fighters.every((f) => f.strength === fighters[0]!.strength);
   for (const f of fighters) {
     const opponents = fighters.filter((o) => o.camp !== f.camp);
     if (allEqual) {
-      out[f.id] = { rule: 'B9', camp: null, gaps: [], stronger: [], owed: f.atFrontier && f.involved > 0 ? 1 : 0, short: null };
+      const owed = f.atFrontier && f.involved > 0 ? 1 : 0;
+      out[f.id] = { rule: 'B9', camp: null, gaps: [], stronger: [], owed, short: null, lost: owed, missing: 0 };
       continue;
     }
     const stronger = opponents.filter((o) => o.strength > f.strength);
@@ -114,7 +105,11 @@ export function lossReckonings(fighters: readonly Fighter[], chosen: Readonly<Re
     const camp = tops.length === 0 ? null : wanted !== undefined && tops.includes(wanted) ? wanted : tops[0]!;
     const gaps = camp === null ? [] : stronger.filter((o) => o.camp === camp).map((o) => ({ id: o.id, strength: o.strength, loss: Math.floor((o.strength - f.strength) / 3) }));
     const owed = formulaLoss(f.strength, opponents, wanted);
-    out[f.id] = { rule: 'B6', camp, gaps, stronger: stronger.map((o) => o.id), owed, short: owed <= f.involved ? null : f.undefended ? 'i' : 'ii' };
+    const short = owed <= f.involved ? null : f.undefended ? 'i' : 'ii';
+    // B10 case ii: the smallest m >= 1 such that m more troops (and m more strength) would be enough.
+    let missing = 0;
+    if (short === 'ii') for (missing = 1; formulaLoss(f.strength + missing, opponents, wanted) > f.involved + missing; ) missing++;
+    out[f.id] = { rule: 'B6', camp, gaps, stronger: stronger.map((o) => o.id), owed, short, lost: Math.min(owed, f.involved), missing };
   }
   return out;
 }

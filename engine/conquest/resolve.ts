@@ -8,7 +8,7 @@ import type { Battle, Camp, GameState, PendingLoss, PendingRefill, Stage, Territ
 import type { Seat } from '../core/vocabulary.js';
 import { compareCamps, involvedSeats, seatStrength, wildStrength } from './battle.js';
 import { settleEmpty } from './expansion.js';
-import { type Fighter, lossReckonings, opposingChoices, troopLosses } from './losses.js';
+import { type Fighter, lossReckonings, opposingChoices } from './losses.js';
 import { turnOrder } from './order.js';
 import { go, patchPhase, phaseOf, replenish } from './phase.js';
 import { setFrontier, withTerritories } from './territory.js';
@@ -82,7 +82,8 @@ export function takeLosses(state: GameState, b: Battle, then: Stage, emit: Emit,
     const camp = b.opposing[s.seat] ?? opposingCamps(state, b, s.seat, all)[0];
     if (camp !== undefined) chosen[s.fighter.id] = campText(camp);
   }
-  const losses = troopLosses(
+  // The losses and their arithmetic, worked out once (the table reads the steps): a fighter's id is its place in `all`.
+  const reckonings = lossReckonings(
     all.map((s) => s.fighter),
     chosen,
   );
@@ -90,17 +91,11 @@ export function takeLosses(state: GameState, b: Battle, then: Stage, emit: Emit,
   const pending: PendingLoss[] = [];
   const order = fromChooser(state, b, involvedSeats(b));
   const ordered = [...all].sort((x, y) => (x.seat === 'wild' ? 1 : y.seat === 'wild' ? -1 : order.indexOf(x.seat) - order.indexOf(y.seat)));
-  // The arithmetic, for the table to read: a fighter's id is its place in `all`.
-  const reckonings = lossReckonings(
-    all.map((s) => s.fighter),
-    chosen,
-  );
   const seatOf = (id: string): Seat | 'wild' => all[Number(id)]!.seat;
   emit({
     kind: 'lossesWorkedOut',
     fighters: ordered.map((side) => {
       const r = reckonings[side.fighter.id]!;
-      const loss = losses[side.fighter.id]!;
       return {
         seat: side.seat,
         at: parseHexKey(side.at),
@@ -113,13 +108,13 @@ export function takeLosses(state: GameState, b: Battle, then: Stage, emit: Emit,
         stronger: r.stronger.map(seatOf),
         owed: r.owed,
         short: r.short,
-        lost: loss.lost,
-        missing: loss.missing,
+        lost: r.lost,
+        missing: r.missing,
       };
     }),
   });
   for (const side of ordered) {
-    const loss = losses[side.fighter.id]!;
+    const loss = reckonings[side.fighter.id]!;
     const t = current.territories[side.at]!;
     if (side.seat === 'wild') {
       // S1, S1b: a defeated wild territory loses its markers and becomes empty.

@@ -69,6 +69,8 @@ describe('the reckoning shown to the table (B6-B10 step by step)', () => {
       stronger: ['Basile', 'Cécile', 'Dimitri'],
       owed: 6,
       short: null,
+      lost: 6,
+      missing: 0,
     });
     expect(r['Basile']).toMatchObject({ camp: '3', gaps: [{ id: 'Dimitri', strength: 12, loss: 1 }], stronger: ['Dimitri'], owed: 2 });
     expect(r['Cécile']).toMatchObject({ camp: '2', gaps: [{ id: 'Basile', strength: 9, loss: 0 }], stronger: ['Basile'], owed: 1 });
@@ -92,6 +94,6 @@ describe('the reckoning shown to the table (B6-B10 step by step)', () => {
 
   it('B10: case i for an attacker of an undefended frontier, case ii when troops are missing', () => {
     expect(lossReckonings([f('att', '1', 3, 2, { undefended: true }), f('wild', 'defender', 12, 0, { atFrontier: false })])['att']).toMatchObject({ owed: 4, short: 'i' });
-    expect(lossReckonings([f('Erwan', '1', 3, 2), f('Faustine', '2', 12, 9)])['Erwan']).toMatchObject({ owed: 4, short: 'ii' });
+    expect(lossReckonings([f('Erwan', '1', 3, 2), f('Faustine', '2', 12, 9)])['Erwan']).toMatchObject({ owed: 4, short: 'ii', lost: 2, missing: 1 });
   });
 });
