@@ -1,4 +1,4 @@
-import { Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
+import { type Accessor, Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import {
   type GameState,
   type Hex,
@@ -48,7 +48,16 @@ const RULE_KEYS: Record<string, true> = Object.fromEntries(
  * session's view. Map creation is played here by clicks; conquest steps show the state and, until
  * their interactions land, let the bot play the person's step (`onAutoplay`).
  */
-export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; flat: boolean; onAutoplay: (seat: Seat) => void; onReplay?: () => void; readOnly?: boolean }) {
+export function GameScreen(props: {
+  table: LocalTable;
+  config: LocalGameConfig;
+  flat: boolean;
+  onAutoplay: (seat: Seat) => void;
+  onReplay?: () => void;
+  readOnly?: boolean;
+  /** The prompt bar's time when the game has a decision clock (online, with a timer: the time left); else the time since the awaited seat changed. */
+  clock?: Accessor<string>;
+}) {
   const [view, setView] = createSignal<TableView>(props.table.view());
   onCleanup(props.table.subscribe(setView));
   const state = () => view().state;
@@ -265,7 +274,7 @@ export function GameScreen(props: { table: LocalTable; config: LocalGameConfig; 
 
   return (
     <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={curtained() || props.readOnly ? '' : String(viewer())} data-readonly={props.readOnly ? 'true' : undefined}>
-      <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={timer()} mine={mine()} />
+      <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={props.clock?.() ?? timer()} mine={mine()} />
       <div class="board-area">
         <p class="phase-line">
           {phaseLine()}{' '}

@@ -14,6 +14,20 @@ export function remaining(timerSeconds: number, startedMs: number, nowMs: number
   return Math.max(0, Math.ceil(timerSeconds - (nowMs - startedMs) / 1000));
 }
 
+/**
+ * The one decision clock of an online game: the seconds the awaited seat has left at this place,
+ * by this page's clock, starting again with each new position. The ring and the prompt bar both
+ * read it, so the page shows one time. Cleans up its interval with the owner.
+ */
+export function createDecisionClock(timer: number | null, seq: Accessor<number>, now: () => number = () => performance.now()): Accessor<number> {
+  const [start, setStart] = createSignal(now());
+  const [t, setT] = createSignal(now());
+  createEffect(on(seq, () => setStart(now())));
+  const tick = setInterval(() => setT(now()), 250);
+  onCleanup(() => clearInterval(tick));
+  return () => (timer === null ? 0 : remaining(timer, start(), t()));
+}
+
 export function DecisionTimer(props: {
   /** The genesis timer in seconds (one protocol tick a second), null: no timer. */
   timer: number | null;
@@ -22,15 +36,11 @@ export function DecisionTimer(props: {
   /** The seat awaited and its connection state (null: no seat, a random event or the end). */
   awaited: Accessor<{ name: string; state: PeerState; mine: boolean } | null>;
   label: (left: string, who: string, state: PeerState, mine: boolean) => string;
+  /** The page's decision clock (createDecisionClock), shared with the prompt bar; by default one of its own. */
+  left?: Accessor<number>;
   now?: () => number;
 }) {
-  const now = props.now ?? (() => performance.now());
-  const [start, setStart] = createSignal(now());
-  const [t, setT] = createSignal(now());
-  createEffect(on(props.seq, () => setStart(now())));
-  const tick = setInterval(() => setT(now()), 250);
-  onCleanup(() => clearInterval(tick));
-  const left = (): number => (props.timer === null ? 0 : remaining(props.timer, start(), t()));
+  const left = props.left ?? createDecisionClock(props.timer, props.seq, props.now);
   const R = 9;
   const C = 2 * Math.PI * R;
   return (
@@ -55,7 +65,8 @@ export function DecisionTimer(props: {
   );
 }
 
-function clock(seconds: number): string {
+/** Seconds as m:ss. */
+export function clock(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${m}:${s < 10 ? '0' : ''}${s}`;

@@ -28,7 +28,7 @@ import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
 import { makeSessionTable } from '../table/sessionTable.js';
 import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
-import { DecisionTimer } from './DecisionTimer.js';
+import { clock, createDecisionClock, DecisionTimer } from './DecisionTimer.js';
 import { SharePanel } from './SharePanel.js';
 import WatchRoute from './WatchRoute.js';
 import { type SeatGame, startSeats, storedTable } from './startSeats.js';
@@ -186,6 +186,9 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
   const [tableView, setTableView] = createSignal(table.view());
   onCleanup(table.subscribe(setTableView));
   const seq = (): number => tableView().seq;
+  // One clock for the ring and the prompt bar: the time the awaited seat has left here.
+  const decisionTimer = props.genesis.genesis.settings.timer;
+  const left = createDecisionClock(decisionTimer, seq);
   const awaited = (): { name: string; state: PeerState; mine: boolean } | null => {
     const v = tableView();
     if (v.outcome.kind !== 'playing' || v.awaiting.kind !== 'seat' || stop()) return null;
@@ -215,6 +218,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
       <DecisionTimer
         timer={props.genesis.genesis.settings.timer}
         seq={seq}
+        left={left}
         awaited={awaited}
         label={(left, who, state, mine) =>
           mine ? t('online.timer.mine', { left }) : state === 'away' || state === 'reconnecting' ? t('online.timer.away', { who, left }) : t('online.timer.waiting', { who, left })
@@ -242,7 +246,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
           </p>
         )}
       </Show>
-      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} />
+      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} {...(decisionTimer === null ? {} : { clock: () => clock(left()) })} />
     </div>
   );
 }

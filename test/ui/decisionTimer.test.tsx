@@ -3,7 +3,8 @@ import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, t } from '../../src/i18n/index.js';
 import type { PeerState } from '../../src/net/index.js';
-import { DecisionTimer, remaining } from '../../src/online/DecisionTimer.js';
+import { clock, createDecisionClock, DecisionTimer, remaining } from '../../src/online/DecisionTimer.js';
+import { PromptBar } from '../../src/game/PromptBar.js';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -62,5 +63,34 @@ describe('the decision timer of an online game', () => {
     expect(remaining(60, 0, 0)).toBe(60);
     expect(remaining(60, 0, 59_001)).toBe(1);
     expect(remaining(60, 0, 600_000)).toBe(0);
+  });
+
+  it('one clock feeds the ring and the prompt bar: both show the time left, and start again together', async () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const [seq, setSeq] = createSignal(3);
+    const host = document.createElement('div');
+    document.body.append(host);
+    disposers.push(
+      render(() => {
+        const left = createDecisionClock(90, seq, () => now);
+        return (
+          <>
+            <DecisionTimer timer={90} seq={seq} left={left} awaited={() => ({ name: 'Player 2', state: 'connected', mine: false })} label={(l, who) => `${who}: ${l}`} />
+            <PromptBar text="Player 2 is choosing" buttons={[]} timer={clock(left())} mine={false} />
+          </>
+        );
+      }, host),
+      () => host.remove(),
+    );
+    const ring = (): string => host.querySelector('#decision-timer span')!.textContent!;
+    const bar = (): string => host.querySelector('time.timer')!.textContent!.trim();
+    expect([ring(), bar()]).toEqual(['Player 2: 1:30', '1:30']);
+    now = 30_500;
+    await vi.advanceTimersByTimeAsync(300);
+    expect([ring(), bar()]).toEqual(['Player 2: 1:00', '1:00']);
+    setSeq(4);
+    await vi.advanceTimersByTimeAsync(300);
+    expect([ring(), bar()]).toEqual(['Player 2: 1:30', '1:30']);
   });
 });
