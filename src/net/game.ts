@@ -13,7 +13,7 @@
  */
 import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import { MAX_FETCH, makeMessage, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
+import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { makeWatchService } from './spectate.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
@@ -39,6 +39,8 @@ export interface GameSession {
   submit(action: unknown): Promise<Result<void, unknown>>;
   receive(text: string, from?: Seat): Promise<void> | void;
   tick(now: number): Promise<void> | void;
+  /** The channel to `seat` came up (PeerSession has it: the protocol asks that seat for what this peer missed). */
+  connected?(seat: Seat): Promise<void> | void;
   replay(): Replay;
   /** The signed entries of the elements from position `from` on (PeerSession has it; else read from replay()). */
   elements?(from: number): readonly (readonly SignedEntry[])[];
@@ -60,9 +62,6 @@ export type HoldEcho = (flush: () => void) => void;
  * out at the latest with the peer's next echo or entry.
  */
 export const ECHO_HOLD_MS = 10;
-
-/** Milliseconds without a new element after which a peer asks the others again for what it lacks. */
-export const STALL_MS = 3000;
 
 export interface SessionConfig {
   readonly genesis: ParsedGenesis;
@@ -192,51 +191,19 @@ export function startNetGame(options: NetGameOptions): NetGame {
     void Promise.resolve(step).then(after, (e: unknown) => events.emit({ kind: 'incident', violation: { code: 'Malformed', message: `internal error: ${String(e)}` } }));
   };
 
-  // Catching up (issue 11, item 5): whenever a seat's connection comes up (the game's start, a
-  // reconnection, this page resumed after a refresh), ask that seat for what it holds from this
-  // peer's position on: the elements this peer missed and the entries held for the current place
-  // (what was broadcast while the channel was down). The session checks every entry of the answer
-  // as it checks any other. While the answers bring elements, ask for the next part.
-  const fetchFrom = (seat: Seat): void => {
-    const v = session.view();
-    if (v.outcome.kind === 'playing') send(makeMessage({ t: 'fetch', from: v.seq, count: MAX_FETCH }), seat);
-  };
-  const receive = (from: Seat, text: string): void => {
-    const before = session.view().seq;
-    const step = session.receive(text, from);
-    if (!text.startsWith('{"t":"history"')) return run(step);
-    run(Promise.resolve(step).then(() => {
-      if (!disposed && session.view().seq > before) fetchFrom(from);
-    }));
-  };
-
+  // Catching up (issue 11, item 5) is the protocol's: whenever a seat's channel comes up (the
+  // game's start, a reconnection, this page resumed after a refresh), the session asks that seat
+  // for what it missed, and after a few ticks without a new element it asks every seat
+  // (peer/receive.ts handleConnected, peer/tick.ts). It checks every entry of an answer as any other.
   const unsubscribe = [
-    transport.onMessage((from, text) => (from >= seats ? watchers.receive(from, text) : receive(from, text))),
+    transport.onMessage((from, text) => (from >= seats ? watchers.receive(from, text) : run(session.receive(text, from)))),
     transport.onState((seat, state) => {
-      if (state === 'connected' && seat < seats && seat !== session.seat) fetchFrom(seat);
+      if (state === 'connected' && seat < seats && seat !== session.seat) run(session.connected?.(seat));
       events.emit({ kind: 'peer', seat, state });
     }),
     transport.onReport((report) => events.emit({ kind: 'dropped', report })),
   ];
-  // A message lost with a channel that closed (a refresh, a network change) must not stall the
-  // game until the protocol's half-timer resend: after STALL_MS without a new element, ask every
-  // connected seat again for what it holds from here (an empty answer is not even sent).
-  let progressAt = performance.now();
-  let progressSeq = -1;
-  const clock = setInterval(() => {
-    const t = performance.now();
-    run(session.tick(Math.floor((t - started) / tickMs)));
-    const seq = session.view().seq;
-    if (seq !== progressSeq) {
-      progressSeq = seq;
-      progressAt = t;
-    } else if (t - progressAt >= STALL_MS) {
-      progressAt = t;
-      transport.states().forEach((state, seat) => {
-        if (seat !== session.seat && (state === 'connected' || state === 'slow')) fetchFrom(seat);
-      });
-    }
-  }, Math.max(20, Math.floor(tickMs / 2)));
+  const clock = setInterval(() => run(session.tick(Math.floor((performance.now() - started) / tickMs))), Math.max(20, Math.floor(tickMs / 2)));
   const unsubscribeSession = session.subscribe?.(() => after());
   run(session.start?.());
 

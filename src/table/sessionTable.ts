@@ -23,11 +23,6 @@ export interface SessionTableConfig {
   readonly botPace?: number;
 }
 
-/** The session's answer to a choice it does not await now; while a page resumes, also to its own seat's. */
-const NOT_YOUR_TURN = 'it is not your turn';
-const RESUME_RETRY_MS = 500;
-const RESUME_TRIES = 60;
-
 /** Actions that leave the person no choice (committing a pile or deck in secret order): played for him. */
 const AUTOMATIC = new Set(['commitTiles', 'commitCards']);
 
@@ -140,16 +135,9 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
       const mine = typeof seat === 'number' ? config.seats.get(seat) : undefined;
       if (!mine || mine.bot) return { ok: false, error: { code: 'NotYourTurn', rule: 'A2', message: 'this device does not play that seat' } };
       await caughtUp(mine.game);
-      let r = await mine.game.submit(action);
       // A page that has just resumed (a refresh) writes nothing for a few seconds, until what its
-      // former self sent has come back: a click meanwhile is held, then sent, not lost.
-      for (let tries = 0; !r.ok && r.error === NOT_YOUR_TURN && tries < RESUME_TRIES && !disposed; tries++) {
-        const at = current.seq;
-        if (current.awaiting.kind !== 'seat' || current.awaiting.seat !== seat || mine.game.view().state.seq !== at) break;
-        await new Promise((resolve) => setTimeout(resolve, RESUME_RETRY_MS));
-        if (current.seq !== at) break;
-        r = await mine.game.submit(action);
-      }
+      // former self sent has come back: its session holds a click meanwhile and writes it then.
+      const r = await mine.game.submit(action);
       if (r.ok) return ok(undefined);
       return { ok: false, error: { code: 'WrongStep', rule: 'A3', message: typeof r.error === 'string' ? r.error : 'refused' } };
     },

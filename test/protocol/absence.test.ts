@@ -23,7 +23,8 @@ describe('absence claims and late entries', () => {
       if (releasing || !late.includes(to)) return [text];
       const m = read(text, net);
       if (from === T && target === undefined && m?.t === 'entry' && m.entry.entry.body.type === 'action' && m.entry.entry.seq > 8) target = m.entry.entry.seq;
-      const concerned = m && ((m.t === 'entry' && m.entry.entry.seq >= target!) || (m.t === 'echo' && m.echo.seq >= target!));
+      // Held back: whatever would bring T's action to the late peers (catch-up answers too).
+      const concerned = m && ((m.t === 'entry' && m.entry.entry.seq >= target!) || (m.t === 'echo' && m.echo.seq >= target!) || (m.t === 'history' && m.elements.flat().some((e) => e.entry.seq >= target!)));
       if (target === undefined || !concerned) return [text];
       held.push({ from, to, text });
       return [];

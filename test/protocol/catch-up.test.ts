@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { awaiting } from '../../engine/index.js';
-import { FUTURE_WINDOW, makeMessage, parseMessage, verifyReplay } from '../../engine/protocol/index.js';
+import { awaiting, legalOptions, type Seat } from '../../engine/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
+import { agentStream } from '../../engine/local/index.js';
+import { FUTURE_WINDOW, makeMessage, type PeerAgent, parseMessage, RESUME_QUIET, STALL_TICKS, verifyReplay } from '../../engine/protocol/index.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor } from './harness.js';
 
@@ -60,5 +62,111 @@ describe('catch-up', () => {
     expect(fresh.chain.seq).toBeGreaterThanOrEqual(real.length);
     expect(await table.network.run()).toBe('done');
     expect(new Set(table.network.peers.map((p) => p.head)).size).toBe(1);
+  });
+
+  /** A table whose links between seat `cut` and the others drop everything while `down` says so. */
+  const cutTable = async (name: string, cut: Seat, settings: { limit: number; timer: number | null }) => {
+    const link = { down: false, fetches: 0 };
+    const drop = (from: Seat) => (text: string, to: Seat): string[] => (link.down && (from === cut || to === cut) ? [] : [text]);
+    const table = await setTable(setupFor(3), name, honestAgents(3, name), {
+      settings,
+      tamper: { 0: drop(0), 1: drop(1), 2: drop(2) },
+      onDeliver: (d) => void (d.text.startsWith('{"t":"fetch"') && link.fetches++),
+    });
+    return { table, link };
+  };
+
+  it('a channel that comes up again: each side asks the other what it missed, and the game goes on at once', async () => {
+    const name = 'reconnect';
+    const { table, link } = await cutTable(name, 2, { limit: 90, timer: null });
+    for (const p of table.network.peers) await p.start();
+    expect(await table.network.run((s) => s.seq > 20)).toBe('stopped');
+    // Seat 2's channels go down: what is broadcast meanwhile is lost, and with no timer nothing
+    // is ever said again, so the game stops.
+    link.down = true;
+    expect(await table.network.run()).toBe('stuck');
+    const behind = table.network.peers.map((p) => p.chain.seq);
+    link.down = false;
+    // The channels come up again (the transport says so on both sides).
+    const peers = table.network.peers;
+    for (const s of [0, 1]) {
+      await peers[2]!.connected(s);
+      await peers[s]!.connected(2);
+    }
+    expect(await table.network.run()).toBe('done');
+    expect(peers.every((p, s) => p.chain.seq > behind[s]!)).toBe(true);
+    expect(new Set(peers.map((p) => p.head)).size).toBe(1);
+    const o = peers[0]!.outcome;
+    expect(o.kind === 'finished' && o.absences).toEqual([]);
+    expect((await verifyReplay(peers[0]!.replay())).valid).toBe(true);
+  });
+
+  it(`after ${STALL_TICKS} ticks without a new element a peer asks every seat for what it holds (once per place)`, async () => {
+    const name = 'stall';
+    // No timer: no claim and no half-timer resend would ever unstick it.
+    const { table, link } = await cutTable(name, 1, { limit: 90, timer: null });
+    for (const p of table.network.peers) await p.start();
+    expect(await table.network.run((s) => s.seq > 20)).toBe('stopped');
+    link.down = true;
+    expect(await table.network.run()).toBe('stuck');
+    link.down = false;
+    const peers = table.network.peers;
+    // A tick short of the stall asks nothing; the stall's tick asks every seat, and the game goes on.
+    link.fetches = 0;
+    for (const p of peers) await p.tick(STALL_TICKS - 1);
+    expect(await table.network.run()).toBe('stuck');
+    expect(link.fetches).toBe(0);
+    for (const p of peers) await p.tick(STALL_TICKS);
+    expect(await table.network.run()).toBe('done');
+    expect(link.fetches).toBeGreaterThan(0);
+    expect(new Set(peers.map((p) => p.head)).size).toBe(1);
+    expect((await verifyReplay(peers[0]!.replay())).valid).toBe(true);
+  });
+
+  it("a resumed seat's choice made while it is quiet is held, then written when the quiet ends", async () => {
+    const name = 'quiet-choice';
+    const P: Seat = 1;
+    const agents: (PeerAgent | undefined)[] = honestAgents(3, name);
+    agents[P] = undefined;
+    const choose = randomAgent(agentStream(name, P));
+    const table = await setTable(setupFor(3), name, agents, {
+      settings: { limit: 60, timer: 30 },
+      // The person answers whenever nothing else can happen.
+      onIdle: async (net) => {
+        const person = net.peers[P]!;
+        if (!person.view().yourTurn) return;
+        const s = person.view().state;
+        await person.submit(choose(s, P, legalOptions(s, P, table.secrets[P]!.vault), table.secrets[P]!.vault));
+      },
+    });
+    for (const p of table.network.peers) await p.start();
+    // Stop where the person's seat is awaited, then refresh its page.
+    const atPerson = (s: Parameters<typeof awaiting>[0]) => s.seq > 10 && awaiting(s).kind === 'seat' && (awaiting(s) as { seat: Seat }).seat === P;
+    expect(await table.network.run(atPerson)).toBe('stopped');
+    const now = table.network.now;
+    const fresh = table.respawn(P);
+    await fresh.start();
+    // It catches up (the others answer its request) but stays quiet: the log awaits it, yet it writes nothing.
+    const target = table.network.peers[0]!.chain.seq;
+    expect(await table.network.run(() => fresh.chain.seq >= target)).toBe('stopped');
+    expect(table.network.now).toBe(now);
+    const place = fresh.chain.seq;
+    expect(awaiting(fresh.state)).toMatchObject({ kind: 'seat', seat: P });
+    expect(fresh.view().yourTurn).toBe(false);
+    const s = fresh.state;
+    // An illegal click is refused at once; a legal one is accepted and held.
+    expect((await fresh.submit({ kind: 'noSuchAction', seat: P })).ok).toBe(false);
+    expect(await fresh.submit(choose(s, P, legalOptions(s, P, table.secrets[P]!.vault), table.secrets[P]!.vault))).toEqual({ ok: true, value: undefined });
+    expect(fresh.chain.seq).toBe(place);
+    expect(fresh.peerState.heldChoice).toBeDefined();
+    // The quiet ends: the held choice is written and applied everywhere.
+    for (const p of table.network.peers) await p.tick(now + RESUME_QUIET);
+    expect(fresh.chain.seq).toBe(place + 1);
+    expect(fresh.peerState.heldChoice).toBeUndefined();
+    expect(await table.network.run()).toBe('done');
+    const peers = table.network.peers;
+    expect(new Set(peers.map((p) => p.head)).size).toBe(1);
+    const o = peers[0]!.outcome;
+    expect(o.kind === 'finished' && o.absences).toEqual([]);
   });
 });

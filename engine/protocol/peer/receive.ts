@@ -133,6 +133,13 @@ function rollback(d: Draft, seq: number): void {
  * entries only: each goes through every check any entry goes through, so a lying responder can
  * at most waste the asker's time (bounded: one request per place, answers in the window).
  */
+/** A channel to `seat` came up: ask it for what it holds from here, whatever was asked before (what was sent while it was down is lost). */
+export function handleConnected(d: Draft, seat: Seat): void {
+  if (done(d) || seat === d.ctx.seat || seat < 0 || seat >= d.ctx.n) return;
+  own(d, 'fetchedAt').add(`${d.chain.seq}|${d.chain.head}|${seat}`);
+  send(d, makeMessage({ t: 'fetch', from: d.chain.seq, count: MAX_FETCH }), seat);
+}
+
 export function fetch(d: Draft, from: number, to?: Seat): void {
   const key = `${from}|${d.chain.head}|${to ?? '*'}`;
   if (d.fetchedAt.has(key)) return;
@@ -165,6 +172,6 @@ function handleHistory(d: Draft, from: number, elements: readonly (readonly Pars
   d.catchingUp = false;
   if (done(d)) return;
   act(d);
-  // Still behind what was announced, and this answer helped: the next part.
-  if (!done(d) && d.chain.seq > before && d.ahead >= d.chain.seq) fetch(d, d.chain.seq, sender);
+  // This answer helped: the next part (the sender may hold more; an empty answer is never sent).
+  if (!done(d) && d.chain.seq > before && (sender !== undefined || d.ahead >= d.chain.seq)) fetch(d, d.chain.seq, sender);
 }

@@ -78,6 +78,8 @@ export interface PeerSession {
   receive(text: unknown, from?: Seat): Promise<void>;
   /** The logical clock moved on. */
   tick(now: number): Promise<void>;
+  /** The transport's channel to `seat` came up (at the start, or again): the peer asks that seat for what it missed. */
+  connected(seat: Seat): Promise<void>;
   /** Acts if the log starts with this seat (idempotent; receive and tick act too). */
   start(): Promise<void>;
   replay(): Replay;
@@ -303,6 +305,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     },
     receive: (text, from) => drive({ kind: 'message', message: parseMessage(text, ctx.genesis.genesis.settings.maxMessageBytes, ctx.n), ...(from !== undefined ? { from } : {}) }),
     tick: (t) => drive({ kind: 'tick', now: t }),
+    connected: (seat) => drive({ kind: 'connected', seat }),
     start: () => drive({ kind: 'start' }),
     replay: () => replayOf(ctx, state),
     elements: (from) => elementsFrom(state, from),

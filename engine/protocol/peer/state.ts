@@ -20,6 +20,13 @@ import { stateDigest } from '../log/state-digest.js';
  */
 export const RESUME_QUIET = 5;
 
+/**
+ * Ticks without a new element after which a peer asks every other seat, once per place, for what
+ * it holds from there: a message lost with a channel that closed (a refresh, a network change)
+ * costs seconds, not the half-timer resend (or, with no timer, the game).
+ */
+export const STALL_TICKS = 3;
+
 export type PeerAgent = (state: GameState, seat: Seat, legal: readonly Option[], vault: Vault) => unknown;
 
 export type Outcome =
@@ -136,6 +143,11 @@ export interface PeerState {
    * a second, different entry where it signed one before. Persisting what it signed is better.
    */
   readonly quietUntil: number;
+  /**
+   * This seat's choice made while it was quiet (a person's click just after a refresh): held, and
+   * written when the quiet ends if the log still awaits it at that place (legal then, as it was).
+   */
+  readonly heldChoice: { readonly place: string; readonly action: unknown } | undefined;
   /** The catch-up requests sent, and the answers given this tick. */
   readonly fetchedAt: ReadonlySet<string>;
   readonly answers: number;
@@ -181,6 +193,7 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
     ahead: -1,
     catchingUp: false,
     quietUntil: ctx.resume && timer !== null ? now + Math.min(RESUME_QUIET, Math.ceil(timer / 2)) : -Infinity,
+    heldChoice: undefined,
     fetchedAt: new Set(),
     answers: 0,
     resentAt: '',
@@ -209,8 +222,13 @@ export const placeOf = (s: PeerState): string => `${s.chain.seq}|${s.chain.head}
 
 /** Whether the log awaits this seat's own action now, and it has not written it yet. */
 export function awaitsAction(ctx: PeerContext, s: PeerState): boolean {
+  return s.now >= s.quietUntil && awaitsChoice(ctx, s);
+}
+
+/** Whether the log awaits this seat's action here, quiet or not (a choice made while quiet is held: heldChoice). */
+export function awaitsChoice(ctx: PeerContext, s: PeerState): boolean {
   const x = expectation(s.chain);
-  return !isDone(s) && !s.catchingUp && s.now >= s.quietUntil && x.kind === 'main' && x.seat === ctx.seat && !s.sent.has(`${placeOf(s)}|main`);
+  return !isDone(s) && !s.catchingUp && x.kind === 'main' && x.seat === ctx.seat && !s.sent.has(`${placeOf(s)}|main`);
 }
 
 /** The entries held for the current position after the current history. */

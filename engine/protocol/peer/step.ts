@@ -4,7 +4,7 @@ import { makeMessage, MAX_FETCH, type ParsedMessage } from '../codec/wire.js';
 import type { Violation } from '../errors.js';
 import { type Check, type CryptoResults, draftOf, type Effect, finished, NeedCrypto, type Needs, NO_RESULTS, send } from './draft.js';
 import { aheadCheckNeeded } from './echoes.js';
-import { entryNeedsCheck, handleMessage } from './receive.js';
+import { entryNeedsCheck, handleConnected, handleMessage } from './receive.js';
 import { handleTick } from './tick.js';
 import { act, submitAction } from './write.js';
 import { afterDigest, type PeerContext, type PeerState } from './state.js';
@@ -17,6 +17,12 @@ export type PeerEvent =
   | { readonly kind: 'message'; readonly message: Result<ParsedMessage, Violation>; readonly from?: Seat }
   /** The logical clock moved on. */
   | { readonly kind: 'tick'; readonly now: number }
+  /**
+   * The transport's channel to `seat` came up (at the start, or again after it closed: a refresh,
+   * a network change): what was sent while it was down is lost, so this peer asks that seat for
+   * what it holds from here.
+   */
+  | { readonly kind: 'connected'; readonly seat: Seat }
   /** This seat's choice (a person's or a bot's). */
   | { readonly kind: 'submit'; readonly action: unknown };
 
@@ -45,6 +51,9 @@ export function step(ctx: PeerContext, state: PeerState, event: PeerEvent, resul
         break;
       case 'tick':
         handleTick(d, event.now);
+        break;
+      case 'connected':
+        handleConnected(d, event.seat);
         break;
       case 'submit': {
         const r = submitAction(d, event.action);

@@ -7,14 +7,18 @@ import { checkHeard } from './heard.js';
 import { finish, progress } from './log.js';
 import { fetch } from './receive.js';
 import { act, write } from './write.js';
-import { candidates, placeOf } from './state.js';
+import { awaitsChoice, candidates, placeOf, STALL_TICKS } from './state.js';
 
 /** The logical clock moved on: say things again half-way through the timer, claim absent whoever is late past it. */
 export function handleTick(d: Draft, now: number): void {
   d.now = Math.max(d.now, now);
   const timer = d.ctx.genesis.genesis.settings.timer;
-  if (done(d) || timer === null) return;
+  if (done(d)) return;
   d.answers = 0;
+  // Nothing new for a while, and not for want of this seat's own choice: ask every seat, once per
+  // place, for what it holds from here.
+  if (d.now - d.since >= STALL_TICKS && !awaitsChoice(d.ctx, d)) fetch(d, d.chain.seq);
+  if (timer === null) return;
   // A resumed seat's quiet half-timer just ended: it writes what the log awaits from it.
   if (d.now >= d.quietUntil && d.now - Math.ceil(timer / 2) < d.quietUntil) act(d);
   if (done(d)) return;

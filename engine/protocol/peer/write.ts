@@ -9,7 +9,7 @@ import { makeMessage } from '../codec/wire.js';
 import { done, type Draft, own, send, signedEntry } from './draft.js';
 import { remember } from './log.js';
 import { accept } from './receive.js';
-import { awaitsAction, placeOf } from './state.js';
+import { awaitsAction, awaitsChoice, placeOf } from './state.js';
 
 /** Writes what the log awaits from this seat, once per position. */
 export function act(d: Draft): void {
@@ -21,9 +21,15 @@ export function act(d: Draft): void {
   const me = d.ctx.seat;
   let body: Body | undefined;
   switch (x.kind) {
-    case 'main':
-      // This seat's own choice comes through submit (a person, or the session's agent).
+    case 'main': {
+      // This seat's own choice comes through submit (a person, or the session's agent); one made
+      // while this seat was quiet was held for this place.
+      const held = d.heldChoice;
+      if (held === undefined) return;
+      d.heldChoice = undefined;
+      if (held.place === placeOf(d)) submitAction(d, held.action);
       return;
+    }
     case 'random': {
       const link = chain.gone[me] ? undefined : d.ctx.beacon[linkIndex(x.event)];
       if (link) body = { type: 'link', event: x.event, link };
@@ -46,7 +52,8 @@ export function act(d: Draft): void {
  * nothing changed, unless the log awaits this seat's action now and the rules take it.
  */
 export function submitAction(d: Draft, action: unknown): Result<void, string> {
-  if (!awaitsAction(d.ctx, d)) return err(done(d) ? 'the game is over' : 'it is not your turn');
+  const quiet = !awaitsAction(d.ctx, d) && awaitsChoice(d.ctx, d);
+  if (!quiet && !awaitsAction(d.ctx, d)) return err(done(d) ? 'the game is over' : 'it is not your turn');
   if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== d.ctx.seat) return err('this action is not legal now');
   let legal: Result<GameState, { message: string }>;
   try {
@@ -55,6 +62,11 @@ export function submitAction(d: Draft, action: unknown): Result<void, string> {
     return err('this action is not legal now');
   }
   if (!legal.ok) return err('this action is not legal now');
+  // A resumed seat writes nothing while quiet: the choice waits for the end of the quiet (act).
+  if (quiet) {
+    d.heldChoice = { place: placeOf(d), action };
+    return ok(undefined);
+  }
   own(d, 'sent').add(`${placeOf(d)}|main`);
   write(d, { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] });
   return ok(undefined);
