@@ -107,8 +107,8 @@ process.on('message', (message: unknown) => {
       task = task!;
       const createdAt = clock();
       mesh = makeMesh({ seat: task.seat, ids: meshIds(g.genesis.id, task.players), token: meshToken(toHex(secrets.keys.seed)), server: task.server, ice: task.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
-      // Round-trip probes are answered until the game starts.
-      const echo = mesh.onMessage((from, text) => {
+      // Round-trip probes are answered before and after the game (the game never sees them).
+      mesh.onMessage((from, text) => {
         if (from !== 0) return;
         if (text.startsWith('rtt:')) mesh!.send(text, 0);
         else if (text.startsWith('fan:')) mesh!.send(`fanack:${clock()}`, 0);
@@ -122,7 +122,6 @@ process.on('message', (message: unknown) => {
       });
       await connected;
       send({ kind: 'connected', createdAt, connectedAt: clock() });
-      process.once('message', () => echo());
     } else if (m.kind === 'rtt') {
       send({ kind: 'rtt', times: await roundTrips(m.count, m.paced ? task!.think : 0) });
     } else if (m.kind === 'fan') {
@@ -136,8 +135,10 @@ process.on('message', (message: unknown) => {
       const sent: [number, number][] = [];
       const arrived: [number, number][] = [];
       const seen = new Set<number>();
+      const probes = (text: string): boolean => text.startsWith('rtt:') || text.startsWith('fan');
       const transport: Transport = {
         ...mesh!,
+        onMessage: (l) => mesh!.onMessage((from, text) => !probes(text) && l(from, text)),
         send(text, to) {
           if (to === undefined && text.startsWith('{"t":"entry"')) sent.push([seqOf(text), clock()]);
           mesh!.send(text, to);

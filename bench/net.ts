@@ -105,6 +105,9 @@ export async function netBenchmarks(): Promise<Row[]> {
         for (const k of ['first', 'last', 'blocked'] as const) fanOut[k].push(...(fan[k] as number[]));
         for (const p of peers) p.child.send({ kind: 'play' });
         const done = await Promise.all(peers.map((p) => p.next('done')));
+        // The round trip at the actions' pace again, after the game: the ratio's baseline spans the run.
+        peers[0]!.child.send({ kind: 'rtt', count: 100, paced: true });
+        rtts.push(...((await peers[0]!.next('rtt'))['times'] as number[]));
         const chosen = new Map<number, number>(done.flatMap((d) => d['chosen'] as [number, number][]));
         const applied = new Map<number, number[]>();
         const sentAt = new Map<number, number>(done.flatMap((d) => d['sent'] as [number, number][]));
