@@ -341,27 +341,32 @@ export function applyElement(chain: Chain, entries: readonly ParsedEntry[]): Res
 
 /** The common element: one seat's action. */
 /**
- * The engine's answer to the last action given for each state, kept with the state (states are
- * values: the same state and the same action object always give the same answer). A seat's own
- * action is checked before it is signed, then applied by the step that takes the signed entry:
- * the engine works it out once.
+ * A seat's own action is checked before it is signed, then applied by the step that takes the
+ * signed entry: the engine's answer is kept with the state (states are values: the same state
+ * and the same action object always give the same answer), so the engine works it out once.
+ * Nothing else is remembered: the verifier and received entries only look here.
  */
-const lastApplied = new WeakMap<GameState, { readonly action: unknown; readonly result: Result<GameState, RuleError> }>();
+const ownChecked = new WeakMap<GameState, { readonly action: unknown; readonly result: Result<GameState, RuleError> }>();
 
-/** applyAction, remembering its answer for the state and this very action object (a bug that throws is not remembered). */
-export function applyActionOnce(state: GameState, action: unknown): Result<GameState, RuleError> {
-  const known = lastApplied.get(state);
-  if (known !== undefined && known.action === action && action !== null && typeof action === 'object') return known.result;
+/** applyAction for this seat's own choice, remembered for the step that applies it once signed (a bug that throws is not remembered). */
+export function checkOwnAction(state: GameState, action: unknown): Result<GameState, RuleError> {
+  const known = ownChecked.get(state);
+  if (known !== undefined && known.action === action) return known.result;
   const result = applyAction(state, action);
-  lastApplied.set(state, { action, result });
+  if (action !== null && typeof action === 'object') ownChecked.set(state, { action, result });
   return result;
 }
+
+const applyOnce = (state: GameState, action: unknown): Result<GameState, RuleError> => {
+  const known = ownChecked.get(state);
+  return known !== undefined && known.action === action ? known.result : applyAction(state, action);
+};
 
 function applyAction1(chain: Chain, p: ParsedEntry): Result<Applied, ElementFailure> {
   const body = p.entry.body;
   let next: Result<GameState, RuleError>;
   try {
-    next = applyActionOnce(chain.state, body.type === 'action' ? body.action : null);
+    next = applyOnce(chain.state, body.type === 'action' ? body.action : null);
   } catch (e) {
     return engineFailed(0, chain.seq, thrownMessage(e));
   }

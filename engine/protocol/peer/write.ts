@@ -2,7 +2,7 @@ import type { GameState } from '../../core/state.js';
 import { stateHash } from '../../game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { linkIndex } from '../log/beacon.js';
-import { applyActionOnce, expectation, signaturesDigest } from '../log/chain.js';
+import { checkOwnAction, expectation, signaturesDigest } from '../log/chain.js';
 import type { Body } from '../codec/entry.js';
 import { finalOpenings } from '../log/openings.js';
 import { makeMessage } from '../codec/wire.js';
@@ -57,7 +57,7 @@ export function submitAction(d: Draft, action: unknown): Result<void, string> {
   if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== d.ctx.seat) return err('this action is not legal now');
   let legal: Result<GameState, { message: string }>;
   try {
-    legal = applyActionOnce(d.chain.state, action);
+    legal = checkOwnAction(d.chain.state, action);
   } catch {
     return err('this action is not legal now');
   }
