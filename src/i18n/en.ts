@@ -35,6 +35,7 @@ export const en = {
   'online.link': "Share link",
   'online.watchLink': "Spectators (they see the public game, never a hand):",
   'online.copy': "Copy",
+  'online.copyWatch': "Copy the watch link",
   'online.shareSheet': "Share…",
   'online.copied': "Link copied.",
   'online.copySelect': "Copy the selected link (Ctrl+C).",

@@ -34,6 +34,7 @@ export const fr: Dictionary = {
   'online.link': "Lien de partage",
   'online.watchLink': "Spectateurs (ils voient la partie publique, jamais une main) :",
   'online.copy': "Copier",
+  'online.copyWatch': "Copier le lien spectateur",
   'online.shareSheet': "Partager…",
   'online.copied': "Lien copié.",
   'online.copySelect': "Copiez le lien sélectionné (Ctrl+C).",

@@ -29,6 +29,7 @@ import { makeSessionTable } from '../table/sessionTable.js';
 import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
 import { clock, createDecisionClock, DecisionTimer } from './DecisionTimer.js';
+import { WatchLinkButton } from './WatchLinkButton.js';
 import { SharePanel } from './SharePanel.js';
 import WatchRoute from './WatchRoute.js';
 import { type SeatGame, startSeats, storedTable } from './startSeats.js';
@@ -164,11 +165,11 @@ function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline;
     clearTimeout(timer);
     for (const g of props.seats) g.game.dispose();
   });
-  return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} />;
+  return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} watch={makeShareLink(watchLink(props.link), location.href)} />;
 }
 
 /** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */
-function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[] }) {
+function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[]; watch: string }) {
   const person = props.games.find((g) => !g.bot) ?? null;
   const shown = person ?? props.games[0]!;
   const setup = props.genesis.genesis.setup;
@@ -235,6 +236,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
           )}
         </For>
       </ul>
+      <WatchLinkButton url={props.watch} />
       </div>
       <Show when={stop()}>
         {(e) => (

@@ -90,6 +90,8 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await takeSeatAndReady(c, 2, 2);
     for (const p of [a, b, c]) await expect.poll(() => p.locator('.connections').count(), { timeout: 60_000 }).toBe(1);
     await a.screenshot({ path: path.join(repoRoot, 'test-results', 'online-started.png') });
+    // The watch link stays at hand during the game (the lobby's panel is gone): the same link.
+    expect(await a.locator('#watch-link-field').inputValue()).toBe(watch);
     // A spectator opens the watch link once the game has started: it finds the game, joins the
     // mesh read-only and follows; it has no seat, no hand and no choice.
     const w = await open(watch);
