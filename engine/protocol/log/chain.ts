@@ -93,6 +93,17 @@ function guarded(f: () => Result<GameState, RuleError>): Result<GameState, RuleE
 const thrownMessage = (e: unknown): string => (e instanceof Error ? e.message.slice(0, 200) : 'unknown error');
 const engineFailed = (index: number, seq: number, message: string) => fail(index, violation('EngineError', `the engine failed: ${message}`, { seq }));
 
+/**
+ * The engine's hash of a closed log's final state, which every final signature names: worked out
+ * once per state, not once for each final entry checked (a seat checks every seat's).
+ */
+const finalHashes = new WeakMap<GameState, string>();
+export function finalStateHash(state: GameState): string {
+  let h = finalHashes.get(state);
+  if (h === undefined) finalHashes.set(state, (h = stateHash(state)));
+  return h;
+}
+
 /** The hash the final signatures cover: H(genesis id, every signature in log order). */
 export const signaturesDigest = (chain: Chain): string => taggedDigest(TAGS.signatures, chain.signatureText);
 
@@ -206,7 +217,7 @@ export function checkEntry(chain: Chain, p: ParsedEntry, x: Expectation = expect
     }
     case 'final':
       if (body.type !== 'final') return violation('WrongItem', `final signatures are awaited, not a ${body.type}`, where(p));
-      if (body.state !== (final?.state ?? stateHash(chain.state))) return violation('BadFinal', 'the final signature is over another state', where(p));
+      if (body.state !== (final?.state ?? finalStateHash(chain.state))) return violation('BadFinal', 'the final signature is over another state', where(p));
       if (body.signatures !== (final?.signatures ?? signaturesDigest(chain))) return violation('BadFinal', 'the final signature covers other signatures', where(p));
       return null;
   }
@@ -378,7 +389,7 @@ function applyAction1(chain: Chain, p: ParsedEntry): Result<Applied, ElementFail
 }
 
 /** Checks the final signatures' entries (not their signatures): one per seat at most, each over this chain. */
-export function checkFinals(chain: Chain, finals: readonly ParsedEntry[], state: string = stateHash(chain.state)): Result<Seat[], ElementFailure> {
+export function checkFinals(chain: Chain, finals: readonly ParsedEntry[], state: string = finalStateHash(chain.state)): Result<Seat[], ElementFailure> {
   const seen = new Set<Seat>();
   const x = expectation(chain);
   const final = { state, signatures: signaturesDigest(chain) };

@@ -1,8 +1,7 @@
 import type { GameState } from '../../core/state.js';
-import { stateHash } from '../../game.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { linkIndex } from '../log/beacon.js';
-import { checkOwnAction, expectation, signaturesDigest } from '../log/chain.js';
+import { checkOwnAction, expectation, finalStateHash, signaturesDigest } from '../log/chain.js';
 import type { Body } from '../codec/entry.js';
 import { finalOpenings } from '../log/openings.js';
 import { makeMessage } from '../codec/wire.js';
@@ -39,7 +38,7 @@ export function act(d: Draft): void {
       if (!chain.gone[me]) body = { type: 'open', openings: finalOpenings(chain.state, d.ctx.vault) };
       break;
     case 'final':
-      body = { type: 'final', state: stateHash(chain.state), signatures: signaturesDigest(chain) };
+      body = { type: 'final', state: finalStateHash(chain.state), signatures: signaturesDigest(chain) };
       break;
   }
   if (!body) return;
