@@ -61,4 +61,4 @@ export { decodeReplay, decodeReplayText, InflateLimitError, isGzip, type Inflate
 export { checkReplayText, REPLAY_LIMITS, type ReplayLimits } from './codec/replay-limits.js';
 export { engineInputs, elementInputs } from './log/inputs.js';
 export { readElement, stepElement, type Stepped } from './verify/element.js';
-export { startFollower, FOLLOW_WINDOW, type Follower, type FollowerView, type Offered, type Refusal } from './verify/follow.js';
+export { startFollower, FOLLOW_WINDOW, MAX_EVIDENCE_CHECKS, type Follower, type FollowerView, type Offered, type Refusal } from './verify/follow.js';

@@ -96,6 +96,7 @@ export const en = {
   'watch.connecting': "Connecting to the players’ pages…",
   'watch.following': "Watching: {{what}}",
   'watch.over': "Watching: the game is over, every player signed it. The replay is yours too.",
+  'watch.stopped': "The game stopped: {{player}} broke the protocol ({{code}}) at element {{seq}}, proven by their own signature, checked here. The replay is yours too.",
   'watch.badGame': "The game published for this link does not verify: {{reason}}",
   'watch.refused': "{{count}} message(s) from the players’ pages did not verify and were ignored.",
   'watch.readOnly': "You are a spectator: you see the public game, never a hand, and cannot play.",

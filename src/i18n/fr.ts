@@ -95,6 +95,7 @@ export const fr: Dictionary = {
   'watch.connecting': "Connexion aux pages des joueurs…",
   'watch.following': "Vous regardez : {{what}}",
   'watch.over': "Vous regardez : la partie est finie, signée par chaque joueur. L’enregistrement est aussi à vous.",
+  'watch.stopped': "La partie s’est arrêtée : {{player}} a enfreint le protocole ({{code}}) à l’élément {{seq}}, preuve signée de sa main et vérifiée ici. L’enregistrement est aussi à vous.",
   'watch.badGame': "La partie publiée pour ce lien ne se vérifie pas : {{reason}}",
   'watch.refused': "{{count}} message(s) des pages des joueurs ne se vérifiaient pas et ont été ignorés.",
   'watch.readOnly': "Vous êtes spectateur : vous voyez la partie publique, jamais une main, et ne pouvez pas jouer.",

@@ -162,6 +162,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
   const watchers = makeWatchService({
     elements,
     finals: () => (lastOutcome === 'finished' ? session.replay().finals : []),
+    evidence: () => (lastOutcome === 'cheat' ? session.replay().evidence : null),
     send: (text, to) => transport.send(text, to),
     maxMessageBytes: options.maxMessageBytes ?? options.genesis?.genesis.settings.maxMessageBytes ?? 65_536,
   });
@@ -176,9 +177,10 @@ export function startNetGame(options: NetGameOptions): NetGame {
       lastSeq = v.seq;
       events.emit({ kind: 'view', view: v });
     }
-    if (v.outcome.kind === lastOutcome) return void watchers.push(v.seq, lastOutcome === 'finished');
+    const shown = (kind: Outcome['kind']) => (kind === 'finished' ? 'finished' : kind === 'cheat' ? 'stopped' : 'playing');
+    if (v.outcome.kind === lastOutcome) return void watchers.push(v.seq, shown(lastOutcome));
     lastOutcome = v.outcome.kind;
-    watchers.push(v.seq, lastOutcome === 'finished');
+    watchers.push(v.seq, shown(lastOutcome));
     clearInterval(clock);
     const outcome = v.outcome;
     if (outcome.kind === 'finished') events.emit({ kind: 'finished', outcome });

@@ -6,7 +6,8 @@
  * - A player's page answers from its own checked log (NetGame's `elements(from)`) with the
  *   protocol's `history` message, at most MAX_FETCH elements and one message's bytes at a time,
  *   then pushes each element it applies to the spectators that asked, and the final signatures
- *   once it has them (`{"t":"finals",...}`). Spectators' messages never reach the player's
+ *   once it has them (`{"t":"finals",...}`), or, if the game stopped with a verdict, its evidence
+ *   (`{"t":"evidence",...}`: the entries or the echo the seat signed). Spectators' messages never reach the player's
  *   protocol session: they cannot spend its catch-up budget or feed it anything.
  * - The spectator checks everything it gets through the protocol's follower (signatures, chain,
  *   rules, openings: engine/protocol/verify/follow.ts); only checked elements change what it
@@ -16,7 +17,7 @@
  */
 import type { Seat } from '../../engine/core/vocabulary.js';
 import { err, ok, type Result } from '../../engine/core/result.js';
-import { type Follower, type FollowerView, makeMessage, MAX_FETCH, parseMessage, type SignatureScheme, type SignedEntry, startFollower, type Violation } from '../../engine/protocol/index.js';
+import { type Evidence, type Follower, type FollowerView, makeMessage, MAX_FETCH, parseMessage, type SignatureScheme, type SignedEntry, startFollower, type Violation } from '../../engine/protocol/index.js';
 import { Listeners, type PeerState, type Transport } from './transport.js';
 import type { Watched } from './watch.js';
 
@@ -38,7 +39,24 @@ export function parseWatchRequest(text: string): number | null {
 
 export const finalsMessage = (finals: readonly SignedEntry[]): string => JSON.stringify({ t: 'finals', entries: finals.map((e) => ({ entry: e.text, sig: e.sig })) });
 
-export type WatchedMessage = { readonly t: 'history'; readonly from: number; readonly elements: readonly (readonly SignedEntry[])[] } | { readonly t: 'finals'; readonly entries: readonly SignedEntry[] };
+/** The evidence of the verdict that stopped the game, as the replay file carries it. */
+export const evidenceMessage = (evidence: Evidence): string =>
+  JSON.stringify({ t: 'evidence', entries: evidence.entries.map((e) => ({ entry: e.text, sig: e.sig })), echo: evidence.echo ? { echo: evidence.echo.text, sig: evidence.echo.sig } : null });
+
+export type WatchedMessage =
+  | { readonly t: 'history'; readonly from: number; readonly elements: readonly (readonly SignedEntry[])[] }
+  | { readonly t: 'finals'; readonly entries: readonly SignedEntry[] }
+  | { readonly t: 'evidence'; readonly evidence: Evidence };
+
+/** `[{entry, sig}]` texts, at most `most`, or null. */
+function signedList(x: unknown, most: number): SignedEntry[] | null {
+  if (!Array.isArray(x) || x.length > most) return null;
+  const entries = x.map((e: unknown) => {
+    const y = e as { entry?: unknown; sig?: unknown } | null;
+    return typeof y?.entry === 'string' && typeof y.sig === 'string' ? { text: y.entry, sig: y.sig } : null;
+  });
+  return entries.every((e) => e !== null) ? (entries as SignedEntry[]) : null;
+}
 
 /** What a spectator reads of a seat's messages: history answers and final signatures (the rest it ignores). */
 export function parseWatchedMessage(text: string, maxBytes: number): WatchedMessage | null {
@@ -48,13 +66,20 @@ export function parseWatchedMessage(text: string, maxBytes: number): WatchedMess
   }
   if (text.startsWith('{"t":"finals"') && text.length <= maxBytes) {
     try {
-      const m = JSON.parse(text) as { entries?: unknown };
-      if (!Array.isArray(m.entries) || m.entries.length > 6) return null;
-      const entries = m.entries.map((e: unknown) => {
-        const x = e as { entry?: unknown; sig?: unknown } | null;
-        return typeof x?.entry === 'string' && typeof x.sig === 'string' ? { text: x.entry, sig: x.sig } : null;
-      });
-      return entries.every((e) => e !== null) ? { t: 'finals', entries: entries as SignedEntry[] } : null;
+      const entries = signedList((JSON.parse(text) as { entries?: unknown }).entries, 6);
+      return entries ? { t: 'finals', entries } : null;
+    } catch {
+      return null;
+    }
+  }
+  // One entry (an illegal one), two (an equivocation) or one echo (a divergence).
+  if (text.startsWith('{"t":"evidence"') && text.length <= maxBytes) {
+    try {
+      const m = JSON.parse(text) as { entries?: unknown; echo?: unknown };
+      const entries = signedList(m.entries, 2);
+      const e = m.echo as { echo?: unknown; sig?: unknown } | null | undefined;
+      const echo = e === null ? null : typeof e?.echo === 'string' && typeof e.sig === 'string' ? { text: e.echo, sig: e.sig } : undefined;
+      return entries && echo !== undefined ? { t: 'evidence', evidence: { entries, echo } } : null;
     } catch {
       return null;
     }
@@ -69,6 +94,8 @@ export interface WatchServiceOptions {
   readonly elements: (from: number) => readonly (readonly SignedEntry[])[];
   /** The final signatures, once the game has finished (else empty). */
   readonly finals: () => readonly SignedEntry[];
+  /** The evidence of the verdict, once the game stopped with one (else null). */
+  readonly evidence?: () => Evidence | null;
   readonly send: (text: string, to: Seat) => void;
   readonly maxMessageBytes: number;
   /** Requests answered per spectator per second, at most (default 8). */
@@ -78,13 +105,14 @@ export interface WatchServiceOptions {
 export interface WatchService {
   /** A message from a spectator's pseudo-seat. */
   receive(slot: Seat, text: string): void;
-  /** The log reached `seq` (or the game finished): push what spectators do not have yet. */
-  push(seq: number, finished: boolean): void;
+  /** The log reached `seq` (or the game finished, or stopped with a verdict): push what spectators do not have yet. */
+  push(seq: number, outcome: 'playing' | 'finished' | 'stopped'): void;
 }
 
 interface Subscriber {
   next: number;
   finalsSent: number;
+  evidenceSent: boolean;
   answers: number[];
 }
 
@@ -95,6 +123,7 @@ export function makeWatchService(o: WatchServiceOptions): WatchService {
   const rate = o.rate ?? 8;
   let seq = 0;
   let finished = false;
+  let stopped = false;
 
   /** Sends the subscriber one answer from its position: elements, then the final signatures once it has every element. */
   const serve = (slot: Seat, s: Subscriber): void => {
@@ -119,6 +148,14 @@ export function makeWatchService(o: WatchServiceOptions): WatchService {
         s.finalsSent = finals.length;
       }
     }
+    // Every element sent: the evidence of the verdict that stopped the game, once.
+    if (stopped && s.next >= seq && !s.evidenceSent) {
+      const evidence = o.evidence?.() ?? null;
+      if (evidence) {
+        o.send(evidenceMessage(evidence), slot);
+        s.evidenceSent = true;
+      }
+    }
   };
 
   return {
@@ -128,19 +165,21 @@ export function makeWatchService(o: WatchServiceOptions): WatchService {
       const now = performance.now();
       const known = subs.get(slot);
       if (!known && subs.size >= MAX_SUBSCRIBERS) subs.delete(subs.keys().next().value!);
-      const s: Subscriber = known ?? { next: 0, finalsSent: 0, answers: [] };
+      const s: Subscriber = known ?? { next: 0, finalsSent: 0, evidenceSent: false, answers: [] };
       s.answers = s.answers.filter((t) => now - t < 1000);
       if (s.answers.length >= rate) return;
       s.answers.push(now);
       s.next = from;
       s.finalsSent = 0;
+      s.evidenceSent = false;
       subs.set(slot, s);
       serve(slot, s);
     },
-    push(at, done) {
+    push(at, outcome) {
       seq = at;
-      finished = done;
-      for (const [slot, s] of subs) if (s.next < seq || (finished && s.finalsSent === 0)) serve(slot, s);
+      finished = outcome === 'finished';
+      stopped = outcome === 'stopped';
+      for (const [slot, s] of subs) if (s.next < seq || (finished && s.finalsSent === 0) || (stopped && !s.evidenceSent)) serve(slot, s);
     },
   };
 }
@@ -150,8 +189,11 @@ export function makeWatchService(o: WatchServiceOptions): WatchService {
 /** Messages from the seats waiting to be checked, at most. */
 const MAX_CHECKING = 32;
 
-/** connecting: no seat reached yet; following: the log as it is played; over: closed and signed by every seat. */
-export type SpectatorStatus = 'connecting' | 'following' | 'over';
+/**
+ * connecting: no seat reached yet; following: the log as it is played; over: closed and signed
+ * by every seat; stopped: a page stopped the game with a verdict, and its evidence was checked.
+ */
+export type SpectatorStatus = 'connecting' | 'following' | 'over' | 'stopped';
 
 export interface SpectatorView {
   readonly status: SpectatorStatus;
@@ -178,7 +220,7 @@ export interface Spectator {
   view(): SpectatorView;
   on(listener: (e: SpectatorEvent) => void): () => void;
   readonly follower: Follower;
-  /** Resolves once the game is closed and signed by every seat still in it. */
+  /** Resolves once the game is closed and signed by every seat still in it, or stopped with a verdict proven. */
   readonly over: Promise<SpectatorView>;
   dispose(): void;
 }
@@ -201,16 +243,16 @@ export async function startSpectator(o: SpectatorOptions): Promise<Result<Specta
 
   const view = (): SpectatorView => {
     const game = follower.view();
-    return { status: game.complete ? 'over' : heard ? 'following' : 'connecting', game, peers: transport.states(), refused };
+    return { status: game.complete ? 'over' : game.stopped ? 'stopped' : heard ? 'following' : 'connecting', game, peers: transport.states(), refused };
   };
   const emit = (): void => {
     if (disposed) return;
     const v = view();
     events.emit({ kind: 'view', view: v });
-    if (v.status === 'over') finish(v);
+    if (v.status === 'over' || v.status === 'stopped') finish(v);
   };
   const ask = (seat?: Seat): void => {
-    if (disposed || follower.view().complete) return;
+    if (disposed || follower.view().complete || follower.view().stopped) return;
     const text = watchRequest(follower.view().seq);
     if (seat !== undefined) transport.send(text, seat);
     else for (let s = 0; s < seats; s++) if (transport.states()[s] === 'connected' || transport.states()[s] === 'slow') transport.send(text, s);
@@ -248,8 +290,11 @@ export async function startSpectator(o: SpectatorOptions): Promise<Result<Specta
           // A gap before the answer, or an answer cut at its bounds (more may follow): ask that seat for the rest.
           const cut = m.elements.length >= MAX_FETCH || text.length > maxBytes / 4;
           if (m.from > before || (follower.view().seq > before && cut)) ask(from);
-        } else {
+        } else if (m.t === 'finals') {
           const r = await follower.acceptFinals(m.entries);
+          if (!r.ok) refuse(from, r.error.violation);
+        } else {
+          const r = await follower.acceptEvidence(m.evidence);
           if (!r.ok) refuse(from, r.error.violation);
         }
       })().finally(() => checking--);

@@ -115,6 +115,8 @@ function WatchScreen(props: { spectator: Spectator }) {
   const status = (): string => {
     const v = view();
     if (v.status === 'over') return t('watch.over');
+    const stopped = v.game.stopped;
+    if (stopped) return t('watch.stopped', { player: playerName(stopped.seat, language()), code: stopped.code, seq: stopped.seq });
     if (v.status === 'connecting') return t('watch.connecting');
     const state = v.game.state;
     const who = table.view().awaiting;
@@ -125,7 +127,7 @@ function WatchScreen(props: { spectator: Spectator }) {
     <div class="online-game watch">
       <p class="banner" role="status" id="watch-status" data-status={view().status} data-seq={view().game.seq}>
         {status()}{' '}
-        <Show when={view().status === 'over'}>
+        <Show when={view().status === 'over' || view().status === 'stopped'}>
           <button type="button" id="save-replay" onClick={save}>
             {t('watch.save')}
           </button>{' '}

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine/index.js';
-import { makeMessage, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verifyReplay } from '../../engine/protocol/index.js';
+import { type Evidence, makeMessage, MAX_EVIDENCE_CHECKS, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verifyReplay } from '../../engine/protocol/index.js';
 import { makeWatchService, parseWatchRequest, type Spectator, type SpectatorView, startSpectator, watchRequest, type WatchService } from '../../src/net/spectate.js';
 import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
-import { play } from '../protocol/harness.js';
+import { honestAgents, play } from '../protocol/harness.js';
 import type { Table } from '../../engine/protocol/sim/index.js';
 
 /**
@@ -15,6 +15,9 @@ let replay: Replay;
 let table: Table;
 let genesis: ParsedGenesis;
 let finalHash: string;
+/** A 3-seat game seat 0 stopped in map creation with an illegal portal: its log and the evidence, as its honest pages keep them. */
+let cheat: Replay;
+let cheatGenesis: ParsedGenesis;
 
 beforeAll(async () => {
   const played = await play({ players: 2, seed: 'spectate-logic', settings: { limit: 50 } });
@@ -24,7 +27,25 @@ beforeAll(async () => {
   const g = parseGenesisText(replay.genesis);
   if (!g.ok) throw new Error(g.error.message);
   genesis = g.value;
-});
+  // Seat 0 plays honestly for a few choices, then places a portal off the map.
+  let done = false;
+  let choices = 0;
+  const honest = honestAgents(3, 'spectate-cheat')[0]!;
+  const cheated = await play({
+    players: 3,
+    seed: 'spectate-cheat',
+    cheater: 0,
+    agent: (state, seat, legal, vault) => {
+      if (done || state.phase.name !== 'mapCreation' || choices++ < 3) return honest(state, seat, legal, vault);
+      done = true;
+      return { kind: 'placePortal', seat, at: { q: 30, r: 30 } };
+    },
+  });
+  cheat = cheated.table.network.honest[0]!.replay();
+  const cg = parseGenesisText(cheat.genesis);
+  if (!cg.ok) throw new Error(cg.error.message);
+  cheatGenesis = cg.value;
+}, 60_000);
 
 /** The spectator's side of a transport whose seats are pages played by the test: what it sends a page goes to that page's watch service. */
 function fakeTransport(seats: number, sent: [number, string][]) {
@@ -48,9 +69,9 @@ function fakeTransport(seats: number, sent: [number, string][]) {
   return {
     transport,
     deliver: (from: number, text: string) => messages.emit(from, text),
-    /** A page at `seat` holding the first `upTo` elements (and the final signatures if `finished`), connected. */
-    open(seat: number, upTo: number, finished: boolean) {
-      pages[seat] = page(upTo, finished, (text) => queueMicrotask(() => now[seat] === 'connected' && messages.emit(seat, text)));
+    /** A page at `seat` holding the first `upTo` elements of `of` (and the final signatures if `finished`, the evidence if it has some), connected. */
+    open(seat: number, upTo: number, finished: boolean, of: Replay = replay) {
+      pages[seat] = page(upTo, finished, (text) => queueMicrotask(() => now[seat] === 'connected' && messages.emit(seat, text)), of);
       now[seat] = 'connected';
       states.emit(seat, 'connected');
     },
@@ -62,14 +83,16 @@ function fakeTransport(seats: number, sent: [number, string][]) {
 }
 
 /** A player's page as a spectator sees it: a watch service over the first `upTo` elements of the replay. */
-function page(upTo: number, finished: boolean, out: (text: string) => void): WatchService {
+function page(upTo: number, finished: boolean, out: (text: string) => void, of: Replay = replay): WatchService {
+  const stopped = of.evidence !== null && upTo === of.log.length;
   const service = makeWatchService({
-    elements: (from) => replay.log.slice(from, upTo),
-    finals: () => (finished ? replay.finals : []),
+    elements: (from) => of.log.slice(from, upTo),
+    finals: () => (finished ? of.finals : []),
+    evidence: () => (stopped ? of.evidence : null),
     send: (text) => out(text),
     maxMessageBytes: genesis.genesis.settings.maxMessageBytes,
   });
-  service.push(upTo, finished);
+  service.push(upTo, stopped ? 'stopped' : finished ? 'finished' : 'playing');
   return service;
 }
 
@@ -100,7 +123,7 @@ describe('spectators: the logic', () => {
       send: (text, to) => out.push({ to, text }),
       maxMessageBytes: 4096,
     });
-    service.push(upTo, false);
+    service.push(upTo, 'playing');
     service.receive(3, watchRequest(0));
     const first = JSON.parse(out[0]!.text) as { t: string; from: number; elements: unknown[] };
     expect(out[0]!.to).toBe(3);
@@ -116,7 +139,7 @@ describe('spectators: the logic', () => {
     const before = out.length;
     const next = (JSON.parse(out[1]!.text) as { elements: unknown[] }).elements.length + got;
     upTo = next + 1;
-    service.push(upTo, false);
+    service.push(upTo, 'playing');
     expect(out.length).toBe(before + 1);
     expect(JSON.parse(out.at(-1)!.text)).toMatchObject({ t: 'history', from: next, elements: [expect.anything()] });
     // A spectator asking over and over is answered a few times a second at most; anything else it sends is ignored.
@@ -159,6 +182,77 @@ describe('spectators: the logic', () => {
       expect(stateHash(over.game.state)).toBe(finalHash);
       expect(s.follower.replay()).toEqual(replay);
       expect(await verifyReplay(s.follower.replay())).toMatchObject({ valid: true });
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('a game stopped with a verdict: the spectator checks the evidence, refuses a forged or misplaced one, and keeps a replay that proves the cheat', async () => {
+    expect(cheat.evidence).not.toBeNull();
+    const real = cheat.evidence!;
+    const sent: [number, string][] = [];
+    const net = fakeTransport(3, sent);
+    const started = await startSpectator({ watched: { genesis: cheatGenesis, genesisSignatures: cheat.genesisSignatures }, transport: net.transport, scheme: table.scheme });
+    if (!started.ok) throw new Error(started.error.message);
+    const s = started.value;
+    const refused: string[] = [];
+    s.on((e) => e.kind === 'refused' && refused.push(e.violation.code));
+    const evidenceText = (e: Evidence) => JSON.stringify({ t: 'evidence', entries: e.entries.map((x) => ({ entry: x.text, sig: x.sig })), echo: e.echo ? { echo: e.echo.text, sig: e.echo.sig } : null });
+    try {
+      // Seat 2's page follows the log to where it stopped, but has no evidence: the spectator follows, not stopped.
+      net.open(2, cheat.log.length, false, { ...cheat, evidence: null });
+      await until(s, (v) => v.game.seq === cheat.log.length);
+      expect(s.view().status).toBe('following');
+      // Seat 1's page forges the evidence (the illegal entry's signature changed): refused, nothing stops.
+      const entry = real.entries[0]!;
+      const flip = (sig: string) => sig.slice(0, 10) + (sig[10] === '0' ? '1' : '0') + sig.slice(11);
+      net.deliver(1, evidenceText({ ...real, entries: [{ ...entry, sig: flip(entry.sig) }, ...real.entries.slice(1)] }));
+      await until(s, (v) => v.refused === 1);
+      expect(refused).toEqual(['BadSignature']);
+      expect(s.view().game.stopped).toBeNull();
+      // Evidence that is no evidence (an honest element of the log, signed, but legal): refused too.
+      net.deliver(1, evidenceText({ entries: [cheat.log[0]![0]!], echo: null }));
+      await until(s, (v) => v.refused === 2);
+      expect(s.view().game.stopped).toBeNull();
+      expect(s.view().status).toBe('following');
+      // Malformed evidence never reaches the follower.
+      net.deliver(1, '{"t":"evidence","entries":"no","echo":null}');
+      // Seat 1's honest page: every element, then the evidence; the spectator stops where the players did.
+      net.open(1, cheat.log.length, false, cheat);
+      const over = await s.over;
+      expect(over.status).toBe('stopped');
+      expect(over.game.stopped).toMatchObject({ kind: 'cheat', seat: 0, code: 'IllegalAction' });
+      expect(s.view().refused).toBe(2);
+      const theirs = s.follower.replay();
+      const plain = (e: Evidence | null) => e && { entries: e.entries.map(({ text, sig }) => ({ text, sig })), echo: e.echo };
+      expect(plain(theirs.evidence)).toEqual(plain(real));
+      const v = await verifyReplay(theirs);
+      expect(v.valid && v.summary.ending).toMatchObject({ kind: 'cheat', seat: 0, code: 'IllegalAction' });
+      // Stopped, nothing more is taken.
+      const more = await s.follower.accept(cheat.log.length, cheat.log[0]!);
+      expect(more.ok).toBe(false);
+    } finally {
+      s.dispose();
+    }
+  });
+
+  it('a hostile page sending evidence over and over is checked a bounded number of times', async () => {
+    const sent: [number, string][] = [];
+    const net = fakeTransport(3, sent);
+    const started = await startSpectator({ watched: { genesis: cheatGenesis, genesisSignatures: cheat.genesisSignatures }, transport: net.transport, scheme: table.scheme });
+    if (!started.ok) throw new Error(started.error.message);
+    const s = started.value;
+    try {
+      net.open(2, cheat.log.length, false, { ...cheat, evidence: null });
+      await until(s, (v) => v.game.seq === cheat.log.length);
+      const codes: string[] = [];
+      for (let i = 0; i < MAX_EVIDENCE_CHECKS + 4; i++) {
+        const r = await s.follower.acceptEvidence({ entries: [cheat.log[i % cheat.log.length]![0]!], echo: null });
+        codes.push(r.ok ? 'ok' : r.error.violation.code);
+      }
+      expect(codes.slice(MAX_EVIDENCE_CHECKS)).toEqual(['Flood', 'Flood', 'Flood', 'Flood']);
+      expect(codes.slice(0, MAX_EVIDENCE_CHECKS)).not.toContain('Flood');
+      expect(s.view().game.stopped).toBeNull();
     } finally {
       s.dispose();
     }

@@ -6,7 +6,8 @@ import { type Chain, checkFinals, type End, type Expectation, expectation, start
 import { elementInputs } from '../log/inputs.js';
 import { type ParsedEntry, parseSigned, type SignedEntry } from '../codec/entry.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
-import type { Replay } from '../codec/replay.js';
+import type { Evidence, Replay } from '../codec/replay.js';
+import { type Cheat, evidenceVerdict } from './verify.js';
 import { checkGenesisSignatures, entryCheck } from '../crypto/signing.js';
 import { type SignatureScheme, verifySignatures } from '../crypto/signature.js';
 import { type Violation, violation } from '../errors.js';
@@ -30,6 +31,8 @@ import { stepElement } from './element.js';
 export const FOLLOW_WINDOW = 64;
 /** Candidate elements kept per position ahead (a hostile source cannot crowd out an honest one beyond this). */
 const CANDIDATES = 3;
+/** Pieces of verdict evidence a follower checks at most: honest pages all send the same one. */
+export const MAX_EVIDENCE_CHECKS = 8;
 
 export interface FollowerView {
   /** The public state after the last element accepted. */
@@ -48,6 +51,8 @@ export interface FollowerView {
   readonly finals: readonly Seat[];
   /** Closed and signed by every seat not gone: a replay of it is a complete match. */
   readonly complete: boolean;
+  /** The game stopped where the log stops, a seat's violation proven by its own signature (acceptEvidence); else null. */
+  readonly stopped: Cheat | null;
 }
 
 /** What became of an element offered to the follower (a refusal is an error instead). */
@@ -77,6 +82,13 @@ export interface Follower {
   acceptMany(from: number, elements: readonly (readonly SignedEntry[])[]): Promise<Result<number, Refusal>>;
   /** Offers final signatures (some or all, any order): refused unless the log is closed and each is signed and over this log. */
   acceptFinals(finals: readonly SignedEntry[]): Promise<Result<readonly Seat[], Refusal>>;
+  /**
+   * Offers the evidence of a verdict (a player's page stopped the game): refused unless it proves,
+   * where the followed log stops, a violation signed by the seat it names (checked as the verifier
+   * checks a file's). Accepted, the game has stopped: nothing more is taken, and `replay()` carries
+   * the evidence (a file the verifier calls `cheat`).
+   */
+  acceptEvidence(evidence: Evidence): Promise<Result<Cheat, Refusal>>;
   /** The signed entries of the elements from position `from` on. */
   elements(from: number): readonly (readonly SignedEntry[])[];
   /** The engine input of each element accepted, in order (the events the log shows). */
@@ -104,6 +116,10 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
   const waiting = new Map<number, SignedEntry[][]>();
   const listeners = new Set<(v: FollowerView) => void>();
   let finalState: string | null = null;
+  /** The verdict and its evidence, once a page proved the game stopped. */
+  let proof: { readonly verdict: Cheat; readonly evidence: Evidence } | null = null;
+  /** Evidence checked so far: each costs signature checks, and a hostile page may send any. */
+  let evidenceChecks = 0;
   let queue: Promise<unknown> = Promise.resolve();
 
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -123,6 +139,7 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
       closed: chain.closed,
       finals: signed,
       complete: chain.closed && chain.gone.every((gone, s) => gone || finals.has(s)),
+      stopped: proof?.verdict ?? null,
     };
   };
   const changed = (): void => {
@@ -198,6 +215,7 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
 
   async function offer(seq: number, element: readonly SignedEntry[]): Promise<Result<Offered, Refusal>> {
     if (!Number.isSafeInteger(seq) || seq < 0) return refuse(null, -1, violation('Malformed', 'a position is a count'));
+    if (proof) return refuse(seq, -1, violation('WrongItem', `the game stopped at position ${chain.seq}: ${proof.verdict.message}`, { seq }));
     if (seq < chain.seq) return isKnown(seq, element) ? ok({ kind: 'known' }) : refuse(seq, -1, violation('Stale', `another element for position ${seq}, already settled`, { seq }));
     if (seq > chain.seq) return ok(wait(seq, element));
     const r = await applyNext(element);
@@ -251,6 +269,19 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
         changed();
         return ok(view().finals);
       }),
+    acceptEvidence: (evidence) =>
+      serial(async () => {
+        if (proof) return ok(proof.verdict);
+        // The same evidence comes from every honest page: each different one costs a few checks, a bounded number of times.
+        if (evidenceChecks >= MAX_EVIDENCE_CHECKS) return refuse(null, -1, violation('Flood', `${MAX_EVIDENCE_CHECKS} pieces of evidence were checked already`));
+        evidenceChecks++;
+        const r = await evidenceVerdict(genesis, chain, evidence, scheme);
+        if (!r.ok) return refuse(chain.seq, -1, r.error);
+        proof = { verdict: r.value, evidence: { entries: evidence.entries.map(plain), echo: evidence.echo ? { text: evidence.echo.text, sig: evidence.echo.sig } : null } };
+        waiting.clear();
+        changed();
+        return ok(r.value);
+      }),
     elements: (from) => log.slice(from),
     inputs: () => inputs,
     replay: () => ({
@@ -258,7 +289,7 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
       genesisSignatures: [...genesisSignatures],
       log: log.map((el) => [...el]),
       finals: [...finals.values()].sort((a, b) => a.entry.seat - b.entry.seat).map(plain),
-      evidence: null,
+      evidence: proof?.evidence ?? null,
     }),
     subscribe(listener) {
       listeners.add(listener);

@@ -9,7 +9,8 @@ import { stateDigest } from '../log/state-digest.js';
 import { type ParsedEntry, parseSigned as parseSignedText, type SignedEntry } from '../codec/entry.js';
 import { PROOF_CODES, type Violation, violation, type ViolationCode } from '../errors.js';
 import { type ParsedGenesis, parseGenesisText } from '../codec/genesis.js';
-import { parseReplayJson, type Replay } from '../codec/replay.js';
+import { type Evidence, parseReplayJson, type Replay } from '../codec/replay.js';
+import { err as resultErr, ok as resultOk, type Result } from '../../core/result.js';
 import { echoCheck, entryCheckOf, genesisCheck } from '../crypto/signing.js';
 import { bestScheme, type SignatureCheck, type SignatureScheme, verifySignatures } from '../crypto/signature.js';
 
@@ -309,6 +310,25 @@ function entrySignatures(genesis: ParsedGenesis, log: Replay['log'], upTo: numbe
 
 const entryNumbered = (genesis: ParsedGenesis, p: ParsedEntry, number: number, element: number | null, kind?: string): Numbered =>
   new EntrySignature(genesis, p, number, element, kind);
+
+/** A verdict proven by a seat's own signature: how a game that stopped ends. */
+export type Cheat = Extract<Ending, { kind: 'cheat' }>;
+
+/**
+ * What evidence proves where a log stops (`chain`, the log checked so far): the verdict it names,
+ * its signatures verified, or why it proves nothing (a spectator checks so the evidence a player's
+ * page sends it when the game stopped; verifyReplay checks a file's the same way).
+ */
+export async function evidenceVerdict(genesis: ParsedGenesis, chain: Chain, evidence: Evidence, scheme: SignatureScheme): Promise<Result<Cheat, Violation>> {
+  if (chain.closed) return resultErr(violation('Malformed', 'a closed log has no verdict evidence'));
+  const checks: Numbered[] = [];
+  const ev = checkEvidence(genesis, chain, evidence.entries, evidence.echo, 0, checks);
+  if ('failure' in ev) return resultErr(violation(ev.failure.code, ev.failure.message));
+  const good = await verifySignatures(scheme, checks.map((c) => c.check()));
+  const bad = good.indexOf(false);
+  if (bad >= 0) return resultErr(violation('BadSignature', `evidence: ${checks[bad]!.what()} does not verify`));
+  return resultOk(ev.verdict);
+}
 
 /** Checks that the evidence of a verdict proves it: signed by the seat it names, and wrong where the log stops. */
 function checkEvidence(
