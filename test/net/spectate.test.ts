@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaiting, legalOptions, stateHash, toHex } from '../../engine/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream } from '../../engine/local/index.js';
-import { parseGenesisText, verifyReplay } from '../../engine/protocol/index.js';
+import { makeMessage, parseGenesisText, signEntrySync, verifyReplay } from '../../engine/protocol/index.js';
 import { nodeScheme } from '../../scripts/node/crypto.js';
 import { meshIds, watcherId } from '../../src/net/ids.js';
 import { makeMesh } from '../../src/net/mesh.js';
@@ -15,7 +15,9 @@ import { waitFor } from './support/wait.js';
 /**
  * A spectator over the real mesh (PeerJS server, WebRTC through the TURN relay): it joins a bots'
  * game late, catches up from the players' pages, follows to the end and holds the same final
- * state and a replay the verifier calls valid; nothing it receives is a secret.
+ * state and a replay the verifier calls valid; nothing it receives is a secret. A game a hostile
+ * page stops with an illegal entry: the honest pages send the spectator the evidence, and its
+ * replay proves the cheat.
  */
 describe.skipIf(skipNet)('a spectator follows a game over the WebRTC mesh', () => {
   let servers: NetServers;
@@ -125,6 +127,66 @@ describe.skipIf(skipNet)('a spectator follows a game over the WebRTC mesh', () =
       expect(late.follower.replay()).toEqual(g.replay());
     } finally {
       late.dispose();
+    }
+  });
+
+  it('a game stopped with a verdict: the spectator gets the evidence from the honest pages, checks it and holds a replay that proves the cheat', async () => {
+    const g = await botGenesis(3, 'spectate-cheat', { timer: null, days: 1 });
+    // Seat 1 is a hostile page: at its first turn, once the spectator follows, it signs
+    // an action the rules refuse (a portal off the map) and sends it to the others itself.
+    const cheats = seatTable(g, { server: servers.peer, ice: servers.ice, seed: 'spectate-cheat', persons: [1] });
+    const hostile = cheats[1]!;
+    let following: () => void = () => undefined;
+    const spectatorFollows = new Promise<void>((r) => (following = r));
+    let cheated = false;
+    hostile.game.on((e) => {
+      if (cheated || e.kind !== 'view' || e.view.outcome.kind !== 'playing') return;
+      const who = awaiting(e.view.state);
+      if (who.kind !== 'seat' || who.seat !== 1) return;
+      cheated = true;
+      void spectatorFollows.then(() => {
+        const v = hostile.game.view();
+        const entry = signEntrySync(g.secrets[1]!.keys, { v: 1, game: g.genesis.id, seq: v.seq, seat: 1, prev: v.head, body: { type: 'action', action: { kind: 'placePortal', seat: 1, at: { q: 30, r: 30 } } as never } });
+        hostile.transport.send(makeMessage({ t: 'entry', entry: { text: entry.text, sig: entry.sig } }));
+      });
+    });
+    const transport = makeMesh({
+      seat: -1,
+      ids: meshIds(g.genesis.id, 3),
+      token: 'cheat-spectator-token',
+      watcherId: watcherId(g.genesis.id, 'c4ea7000'),
+      server: servers.peer,
+      ice: servers.ice,
+      maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes,
+      timing: FAST_TIMING,
+    });
+    const received: string[] = [];
+    transport.onMessage((_, text) => received.push(text));
+    const started = await startSpectator({ watched: { genesis: g.genesis, genesisSignatures: g.signatures }, transport, scheme: g.scheme, refetchMs: 1000 });
+    if (!started.ok) throw new Error(started.error.message);
+    const watcher = started.value;
+    watcher.on((e) => e.kind === 'view' && e.view.status === 'following' && following());
+    try {
+      await waitFor('the spectator stopped with the verdict', () => watcher.view().status === 'stopped', 30_000);
+      const stopped = await watcher.over;
+      const honest = await Promise.all([cheats[0]!.game.ended, cheats[2]!.game.ended]);
+      expect(honest.map((v) => v.outcome)).toMatchObject([
+        { kind: 'cheat', seat: 1, code: 'IllegalAction' },
+        { kind: 'cheat', seat: 1, code: 'IllegalAction' },
+      ]);
+      expect(stopped.status).toBe('stopped');
+      expect(stopped.game.stopped).toMatchObject({ kind: 'cheat', seat: 1, code: 'IllegalAction' });
+      expect(received.some((m) => m.startsWith('{"t":"evidence"'))).toBe(true);
+      // The spectator's replay is the honest pages' (log and evidence), and the verifier says cheat.
+      const theirs = watcher.follower.replay();
+      const page = cheats[0]!.game.replay();
+      expect(theirs.log).toEqual(page.log);
+      expect(theirs.evidence?.entries.map((e) => e.text)).toEqual(page.evidence?.entries.map((e) => e.text));
+      const v = await verifyReplay(theirs);
+      expect(v.valid && v.summary).toMatchObject({ verdict: 'cheat', ending: { kind: 'cheat', seat: 1, code: 'IllegalAction' } });
+    } finally {
+      watcher.dispose();
+      for (const s of cheats) s.game.dispose();
     }
   });
 });
