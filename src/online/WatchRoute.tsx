@@ -79,7 +79,8 @@ function Watching(props: { link: ShareLink; net: NetConfig; scheme: SignatureSch
   );
 }
 
-function WatchScreen(props: { spectator: Spectator }) {
+/** The watch screen of a spectator that found the game: its banner, the read-only game, the seats reached. */
+export function WatchScreen(props: { spectator: Spectator }) {
   const spectator = props.spectator;
   const genesis = spectator.follower.replay().genesis;
   const setup = (JSON.parse(genesis) as { setup: Parameters<typeof newGame>[0] }).setup;
