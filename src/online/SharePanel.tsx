@@ -1,6 +1,7 @@
 import { generate } from 'lean-qr';
-import { Show, createEffect, createSignal, onCleanup } from 'solid-js';
+import { Show, createEffect } from 'solid-js';
 import { t } from '../i18n/index.js';
+import { createLinkCopier } from './copyLink.js';
 
 /**
  * The share link (ui.md §6): Copy (with a fallback where the Clipboard API is missing, as on a
@@ -8,11 +9,10 @@ import { t } from '../i18n/index.js';
  * where the browser has one (secure pages only). The link is a capability: say so.
  */
 export function SharePanel(props: { link: string; watch?: string }) {
-  const [copied, setCopied] = createSignal<'yes' | 'select' | null>(null);
   let field: HTMLInputElement | undefined;
   let canvas: HTMLCanvasElement | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  onCleanup(() => clearTimeout(timer));
+  // The link's field is always in view: the hint to copy by hand goes after a moment.
+  const { copied, copy } = createLinkCopier(() => props.link, () => field, { keepSelect: false });
 
   createEffect(() => {
     const link = props.link;
@@ -24,23 +24,6 @@ export function SharePanel(props: { link: string; watch?: string }) {
     }
   });
 
-  const copy = async (): Promise<void> => {
-    let done = false;
-    try {
-      await navigator.clipboard.writeText(props.link);
-      done = true;
-    } catch {
-      field?.select();
-      try {
-        done = document.execCommand('copy');
-      } catch {
-        done = false;
-      }
-    }
-    setCopied(done ? 'yes' : 'select');
-    clearTimeout(timer);
-    timer = setTimeout(() => setCopied(null), 2500);
-  };
   const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   return (

@@ -1,5 +1,5 @@
-import { createSignal, onCleanup } from 'solid-js';
 import { t } from '../i18n/index.js';
+import { createLinkCopier } from './copyLink.js';
 
 /**
  * The watch link during the game (the lobby's share panel is gone by then): one button that
@@ -7,27 +7,9 @@ import { t } from '../i18n/index.js';
  * page): the link, kept in a hidden field, is selected and shown for the player to copy.
  */
 export function WatchLinkButton(props: { url: string }) {
-  const [copied, setCopied] = createSignal<'yes' | 'select' | null>(null);
   let field: HTMLInputElement | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  onCleanup(() => clearTimeout(timer));
-  const copy = async (): Promise<void> => {
-    let done = false;
-    try {
-      await navigator.clipboard.writeText(props.url);
-      done = true;
-    } catch {
-      field?.select();
-      try {
-        done = document.execCommand('copy');
-      } catch {
-        done = false;
-      }
-    }
-    setCopied(done ? 'yes' : 'select');
-    clearTimeout(timer);
-    if (done) timer = setTimeout(() => setCopied(null), 2500);
-  };
+  // The field is shown only while the player must copy by hand: it stays until they do.
+  const { copied, copy } = createLinkCopier(() => props.url, () => field, { keepSelect: true });
   return (
     <span class="watch-copy">
       <button type="button" id="copy-watch-link" onClick={() => void copy()}>

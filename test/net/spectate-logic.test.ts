@@ -3,7 +3,7 @@ import { stateHash } from '../../engine/index.js';
 import { type Evidence, makeMessage, MAX_EVIDENCE_CHECKS, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verifyReplay } from '../../engine/protocol/index.js';
 import { makeWatchService, parseWatchRequest, type Spectator, type SpectatorView, startSpectator, watchRequest, type WatchService } from '../../src/net/spectate.js';
 import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
-import { honestAgents, play } from '../protocol/harness.js';
+import { play, playIllegalPortal } from '../protocol/harness.js';
 import type { Table } from '../../engine/protocol/sim/index.js';
 
 /**
@@ -28,20 +28,7 @@ beforeAll(async () => {
   if (!g.ok) throw new Error(g.error.message);
   genesis = g.value;
   // Seat 0 plays honestly for a few choices, then places a portal off the map.
-  let done = false;
-  let choices = 0;
-  const honest = honestAgents(3, 'spectate-cheat')[0]!;
-  const cheated = await play({
-    players: 3,
-    seed: 'spectate-cheat',
-    cheater: 0,
-    agent: (state, seat, legal, vault) => {
-      if (done || state.phase.name !== 'mapCreation' || choices++ < 3) return honest(state, seat, legal, vault);
-      done = true;
-      return { kind: 'placePortal', seat, at: { q: 30, r: 30 } };
-    },
-  });
-  cheat = cheated.table.network.honest[0]!.replay();
+  cheat = (await playIllegalPortal(3, 'spectate-cheat', 0, 3)).table.network.honest[0]!.replay();
   const cg = parseGenesisText(cheat.genesis);
   if (!cg.ok) throw new Error(cg.error.message);
   cheatGenesis = cg.value;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaiting, legalOptions, stateHash, toHex } from '../../engine/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream } from '../../engine/local/index.js';
-import { makeMessage, parseGenesisText, signEntrySync, verifyReplay } from '../../engine/protocol/index.js';
+import { makeMessage, type ParsedGenesis, parseGenesisText, signEntrySync, verifyReplay } from '../../engine/protocol/index.js';
 import { nodeScheme } from '../../scripts/node/crypto.js';
 import { meshIds, watcherId } from '../../src/net/ids.js';
 import { makeMesh } from '../../src/net/mesh.js';
@@ -11,6 +11,7 @@ import { type Spectator, startSpectator } from '../../src/net/spectate.js';
 import { type NetServers, skipNet, startNetServers } from './support/servers.js';
 import { botGenesis, FAST_TIMING, finalHash, seatTable, type Seated } from './support/table.js';
 import { waitFor } from './support/wait.js';
+import { OFF_MAP_PORTAL } from '../protocol/harness.js';
 
 /**
  * A spectator over the real mesh (PeerJS server, WebRTC through the TURN relay): it joins a bots'
@@ -23,6 +24,9 @@ describe.skipIf(skipNet)('a spectator follows a game over the WebRTC mesh', () =
   let servers: NetServers;
   let table: Seated[] = [];
   let spectator: Spectator | null = null;
+  /** A spectator's node on the game's mesh (a watcher id of its own beside the seats'). */
+  const spectatorMesh = (genesis: ParsedGenesis, token: string, nonce: string) =>
+    makeMesh({ seat: -1, ids: meshIds(genesis.id, 3), token, watcherId: watcherId(genesis.id, nonce), server: servers.peer, ice: servers.ice, maxMessageBytes: genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
   beforeAll(async () => {
     servers = await startNetServers();
   });
@@ -59,16 +63,7 @@ describe.skipIf(skipNet)('a spectator follows a game over the WebRTC mesh', () =
       })();
     });
     await waitFor('some of the game played', () => joinedAt >= 0, 40_000);
-    const transport = makeMesh({
-      seat: -1,
-      ids: meshIds(g.genesis.id, 3),
-      token: 'spectator-token',
-      watcherId: watcherId(g.genesis.id, '5eca7012'),
-      server: servers.peer,
-      ice: servers.ice,
-      maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes,
-      timing: FAST_TIMING,
-    });
+    const transport = spectatorMesh(g.genesis, 'spectator-token', '5eca7012');
     const received: string[] = [];
     transport.onMessage((_, text) => received.push(text));
     const started = await startSpectator({ watched: { genesis: g.genesis, genesisSignatures: g.signatures }, transport, scheme: g.scheme, refetchMs: 1000 });
@@ -105,16 +100,7 @@ describe.skipIf(skipNet)('a spectator follows a game over the WebRTC mesh', () =
     const g = table[0]!.game;
     const genesis = parseGenesisText(g.replay().genesis);
     if (!genesis.ok) throw new Error(genesis.error.message);
-    const transport = makeMesh({
-      seat: -1,
-      ids: meshIds(genesis.value.id, 3),
-      token: 'late-token',
-      watcherId: watcherId(genesis.value.id, '1a7e1a7e'),
-      server: servers.peer,
-      ice: servers.ice,
-      maxMessageBytes: genesis.value.genesis.settings.maxMessageBytes,
-      timing: FAST_TIMING,
-    });
+    const transport = spectatorMesh(genesis.value, 'late-token', '1a7e1a7e');
     // Only one player's page is still there: the others have gone.
     table[1]!.game.dispose();
     table[2]!.game.dispose();
@@ -146,20 +132,11 @@ describe.skipIf(skipNet)('a spectator follows a game over the WebRTC mesh', () =
       cheated = true;
       void spectatorFollows.then(() => {
         const v = hostile.game.view();
-        const entry = signEntrySync(g.secrets[1]!.keys, { v: 1, game: g.genesis.id, seq: v.seq, seat: 1, prev: v.head, body: { type: 'action', action: { kind: 'placePortal', seat: 1, at: { q: 30, r: 30 } } as never } });
+        const entry = signEntrySync(g.secrets[1]!.keys, { v: 1, game: g.genesis.id, seq: v.seq, seat: 1, prev: v.head, body: { type: 'action', action: OFF_MAP_PORTAL(1) } });
         hostile.transport.send(makeMessage({ t: 'entry', entry: { text: entry.text, sig: entry.sig } }));
       });
     });
-    const transport = makeMesh({
-      seat: -1,
-      ids: meshIds(g.genesis.id, 3),
-      token: 'cheat-spectator-token',
-      watcherId: watcherId(g.genesis.id, 'c4ea7000'),
-      server: servers.peer,
-      ice: servers.ice,
-      maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes,
-      timing: FAST_TIMING,
-    });
+    const transport = spectatorMesh(g.genesis, 'cheat-spectator-token', 'c4ea7000');
     const received: string[] = [];
     transport.onMessage((_, text) => received.push(text));
     const started = await startSpectator({ watched: { genesis: g.genesis, genesisSignatures: g.signatures }, transport, scheme: g.scheme, refetchMs: 1000 });

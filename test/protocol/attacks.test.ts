@@ -10,7 +10,7 @@ import {
 } from '../../engine/index.js';
 import { type Body, type Entry, hasCanonicalS, naclScheme, type Replay, signEntrySync, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
-import { after, entryMessage, expectation, honestAgents, play, type Played, plusL, read, setupFor, SHORT, signAt } from './harness.js';
+import { after, entryMessage, expectation, honestAgents, play, type Played, playIllegalPortal, plusL, read, setupFor, SHORT, signAt } from './harness.js';
 
 /**
  * One test per attack: a scripted cheater among honest in-process peers. Each shows that every
@@ -70,19 +70,7 @@ const actionOf = (p: ParsedEntry) => (p.entry.body.type === 'action' ? p.entry.b
 
 describe('a malicious peer is caught by every honest peer', () => {
   it('illegal move', async () => {
-    let done = false;
-    const honest = honestAgents(3, 'illegal')[C]!;
-    const p = await play({
-      players: 3,
-      seed: 'illegal',
-      cheater: C,
-      agent: (state, seat, legal, vault) => {
-        if (done || state.phase.name !== 'mapCreation') return honest(state, seat, legal, vault);
-        done = true;
-        return { kind: 'placePortal', seat, at: { q: 30, r: 30 } };
-      },
-    });
-    await expectVerdict(p, 'IllegalAction');
+    await expectVerdict(await playIllegalPortal(3, 'illegal', C), 'IllegalAction');
   });
 
   it('acting out of turn', async () => {

@@ -76,15 +76,21 @@ describe('catch-up', () => {
     return { table, link };
   };
 
-  it('a channel that comes up again: each side asks the other what it missed, and the game goes on at once', async () => {
-    const name = 'reconnect';
-    const { table, link } = await cutTable(name, 2, { limit: 90, timer: null });
+  /** A cut table with no timer, played a while, then cut until it is stuck (the link still down). */
+  const stuckTable = async (name: string, cut: Seat) => {
+    const { table, link } = await cutTable(name, cut, { limit: 90, timer: null });
     for (const p of table.network.peers) await p.start();
     expect(await table.network.run((s) => s.seq > 20)).toBe('stopped');
-    // Seat 2's channels go down: what is broadcast meanwhile is lost, and with no timer nothing
-    // is ever said again, so the game stops.
     link.down = true;
     expect(await table.network.run()).toBe('stuck');
+    return { table, link };
+  };
+
+  it('a channel that comes up again: each side asks the other what it missed, and the game goes on at once', async () => {
+    const name = 'reconnect';
+    // Seat 2's channels go down: what is broadcast meanwhile is lost, and with no timer nothing
+    // is ever said again, so the game stops.
+    const { table, link } = await stuckTable(name, 2);
     const behind = table.network.peers.map((p) => p.chain.seq);
     link.down = false;
     // The channels come up again (the transport says so on both sides).
@@ -104,11 +110,7 @@ describe('catch-up', () => {
   it(`after ${STALL_TICKS} ticks without a new element a peer asks every seat for what it holds (once per place)`, async () => {
     const name = 'stall';
     // No timer: no claim and no half-timer resend would ever unstick it.
-    const { table, link } = await cutTable(name, 1, { limit: 90, timer: null });
-    for (const p of table.network.peers) await p.start();
-    expect(await table.network.run((s) => s.seq > 20)).toBe('stopped');
-    link.down = true;
-    expect(await table.network.run()).toBe('stuck');
+    const { table, link } = await stuckTable(name, 1);
     link.down = false;
     const peers = table.network.peers;
     // A tick short of the stall asks nothing; the stall's tick asks every seat, and the game goes on.

@@ -93,6 +93,28 @@ export async function play(s: Scenario): Promise<Played> {
   return { table, run, honest, outcomes: table.network.honest.map((p) => p.outcome) };
 }
 
+/** A portal off the map: an action the rules refuse in map creation, whatever the state. */
+export const OFF_MAP_PORTAL = (seat: Seat) => ({ kind: 'placePortal', seat, at: { q: 30, r: 30 } }) as const;
+
+/**
+ * A game `cheater` stops in map creation: it plays honestly for `honestChoices` of its choices,
+ * then signs a portal off the map (IllegalAction); the honest peers stop with the verdict and
+ * its evidence (the replay of an honest peer carries both).
+ */
+export function playIllegalPortal(players: number, seed: string, cheater: Seat, honestChoices = 0): Promise<Played> {
+  const honest = honestAgents(players, seed)[cheater]!;
+  let choices = 0;
+  return play({
+    players,
+    seed,
+    cheater,
+    agent: (state, seat, legal, vault) => {
+      if (choices > honestChoices || state.phase.name !== 'mapCreation' || choices++ < honestChoices) return honest(state, seat, legal, vault);
+      return OFF_MAP_PORTAL(seat);
+    },
+  });
+}
+
 /** Parses a message a peer is sending (the cheater's tamper reads its own traffic). */
 export function read(text: string, net: Network): ParsedMessage | undefined {
   const m = parseMessage(text, net.peers[0]!.chain.genesis.genesis.settings.maxMessageBytes);

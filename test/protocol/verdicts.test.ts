@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEnding, type Ending, makeReplayText, type Replay, VERDICT_EXIT, verdictOf, verdictOfEnding, VERDICTS, verifyReplay } from '../../engine/protocol/index.js';
-import { honestAgents, play } from './harness.js';
+import { play, playIllegalPortal } from './harness.js';
 
 /**
  * Issue 9, item 6: `npm run verify` says what a file proves. A complete match signed by every
@@ -25,19 +25,7 @@ let cheat: Replay;
 
 beforeAll(async () => {
   complete = (await play({ players: 2, seed: 'verdicts', settings: { limit: 24 } })).table.network.peers[0]!.replay();
-  let done = false;
-  const honest = honestAgents(3, 'verdicts-cheat')[0]!;
-  const cheated = await play({
-    players: 3,
-    seed: 'verdicts-cheat',
-    cheater: 0,
-    agent: (state, seat, legal, vault) => {
-      if (done || state.phase.name !== 'mapCreation') return honest(state, seat, legal, vault);
-      done = true;
-      return { kind: 'placePortal', seat, at: { q: 30, r: 30 } };
-    },
-  });
-  cheat = cheated.table.network.honest[0]!.replay();
+  cheat = (await playIllegalPortal(3, 'verdicts-cheat', 0)).table.network.honest[0]!.replay();
 }, 60_000);
 
 describe('verdicts', () => {

@@ -4,7 +4,7 @@ import { parseGenesisText, type Replay } from '../../engine/protocol/index.js';
 import { startSpectator } from '../../src/net/spectate.js';
 import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
 import { WatchScreen } from '../../src/online/WatchRoute.js';
-import { honestAgents, play } from '../protocol/harness.js';
+import { playIllegalPortal } from '../protocol/harness.js';
 
 const disposers: (() => void)[] = [];
 afterEach(() => {
@@ -14,19 +14,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 /** A 3-seat game seat 0 stopped in map creation with a portal off the map: an honest page's replay (log and evidence). */
 async function cheatReplay(): Promise<{ replay: Replay; scheme: Parameters<typeof startSpectator>[0]['scheme'] }> {
-  let done = false;
-  let choices = 0;
-  const honest = honestAgents(3, 'watch-stopped')[0]!;
-  const played = await play({
-    players: 3,
-    seed: 'watch-stopped',
-    cheater: 0,
-    agent: (state, seat, legal, vault) => {
-      if (done || state.phase.name !== 'mapCreation' || choices++ < 3) return honest(state, seat, legal, vault);
-      done = true;
-      return { kind: 'placePortal', seat, at: { q: 30, r: 30 } };
-    },
-  });
+  const played = await playIllegalPortal(3, 'watch-stopped', 0, 3);
   return { replay: played.table.network.honest[0]!.replay(), scheme: played.table.scheme };
 }
 
