@@ -55,6 +55,13 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     return page;
   };
 
+  /** The elements matching `selector` whose lower edge lies below the window's (none when the layout fits). */
+  const bottomsOutOfView = (page: Page, selector: string): Promise<string[]> =>
+    page.evaluate(
+      (sel) => [...document.querySelectorAll(sel)].flatMap((e) => (e.getBoundingClientRect().bottom > window.innerHeight + 0.5 ? [`${e.tagName.toLowerCase()}.${e.className}: ${Math.round(e.getBoundingClientRect().bottom)} > ${window.innerHeight}`] : [])),
+      selector,
+    );
+
   it('a wrong or cut link gets a clear error', async () => {
     const page = await open(`${servers.server.localUrl}#/g/abc/def?c=12345678`);
     await expect.poll(() => page.locator('#link-error').getAttribute('data-code')).toBe('BadRoom');
@@ -102,6 +109,9 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     const ends = await Promise.all([a, b, c].map((p) => playUntilDay(p, 2)));
     for (const e of ends) expect(e.phase).toBe('conquest');
     await a.screenshot({ path: path.join(repoRoot, 'test-results', 'online-day-2.png') });
+    // The bars above an online game (timer, connections, watch link) take their room from the
+    // board, not from the window: the whole game, the hand at its foot, stays in view.
+    for (const p of [a, b, c]) expect(await bottomsOutOfView(p, 'main.game, section.hand')).toEqual([]);
     // Every page holds the same public state at the same position, and so does the spectator's.
     await expect.poll(async () => new Set((await Promise.all([a, b, c, w].map(publicView))).map((v) => v.seq)).size, { timeout: 20_000 }).toBe(1);
     const views = await Promise.all([a, b, c, w].map(publicView));
@@ -115,6 +125,7 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await w.locator('[data-lang="fr"]').click();
     expect(await w.locator('#watch-status').innerText()).toMatch(/^Vous regardez : /);
     await w.screenshot({ path: path.join(repoRoot, 'test-results', 'online-spectator.png') });
+    expect(await bottomsOutOfView(w, 'main.game')).toEqual([]);
     // The log says in words what every seat did, on every page.
     for (const p of [a, b, c]) expect((await p.locator('#log li').allTextContents()).filter((l) => / placed /.test(l)).length).toBeGreaterThanOrEqual(9);
     expect(errors).toEqual([]);
