@@ -103,7 +103,7 @@ export const en = {
   'watch.save': "Save the replay",
   'watch.verify': "Verify and watch the replay",
   'online.connecting': "Connecting…",
-  'online.defaultName': "Player",
+  'online.guest': "Guest",
   'online.connections': "Connections",
   'online.peer.connecting': "connecting",
   'online.peer.connected': "connected",

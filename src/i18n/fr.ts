@@ -102,7 +102,7 @@ export const fr: Dictionary = {
   'watch.save': "Enregistrer la partie",
   'watch.verify': "Vérifier et revoir l’enregistrement",
   'online.connecting': "Connexion…",
-  'online.defaultName': "Joueur",
+  'online.guest': "Invité",
   'online.connections': "Connexions",
   'online.peer.connecting': "connexion",
   'online.peer.connected': "connecté",

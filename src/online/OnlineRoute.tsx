@@ -23,7 +23,7 @@ import {
   yWebrtcConnect,
 } from '../net/index.js';
 import { setPendingReplay } from '../replay/pending.js';
-import { memberFor, savedName, saveName, takeCreated } from './identity.js';
+import { guestName, memberFor, savedName, saveName, takeCreated } from './identity.js';
 import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
 import { makeSessionTable } from '../table/sessionTable.js';
 import { pageConfig } from './netConfig.js';
@@ -100,10 +100,11 @@ function Connected(props: { link: ShareLink }) {
 }
 
 function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme }) {
+  const member = memberFor(props.link.room);
   const lobby = makeLobby({
     link: props.link,
-    member: memberFor(props.link.room),
-    name: savedName(t('online.defaultName')),
+    member,
+    name: savedName(guestName(member, t('online.guest'))),
     connect: yWebrtcConnect({ signaling: props.net.signaling, ice: props.net.ice }),
     scheme: props.scheme,
     ...(takeCreated(props.link.room) ? { create: {} } : {}),

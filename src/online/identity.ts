@@ -20,6 +20,13 @@ export function memberFor(room: string): string {
   }
 }
 
+/**
+ * A name for a person who has not given one: the page's word for a guest and the first four
+ * characters of the member id ("Guest 3A1F"), so that two newcomers in a lobby, its seats, its
+ * presence list and its chat, can tell each other apart until they type their names.
+ */
+export const guestName = (member: string, word: string): string => `${word} ${member.slice(0, 4).toUpperCase()}`;
+
 export function savedName(fallback: string): string {
   try {
     return localStorage.getItem(NAME_KEY) || fallback;

@@ -94,6 +94,11 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     }
     await c.screenshot({ path: path.join(repoRoot, 'test-results', 'online-lobby-phone.png'), fullPage: true });
     await c.locator('[data-lang="en"]').click();
+    // Three newcomers who typed no name are three different guests on every page.
+    await expect.poll(() => a.locator('.present li').allTextContents(), { timeout: 20_000 }).toHaveLength(3);
+    const present = await a.locator('.present li').allTextContents();
+    expect(present.every((n) => /^Guest [0-9A-F]{4}( \(you\))?$/.test(n)), present.join(', ')).toBe(true);
+    expect(new Set(present.map((n) => n.replace(' (you)', ''))).size).toBe(3);
     await takeSeatAndReady(c, 2, 2);
     for (const p of [a, b, c]) await expect.poll(() => p.locator('.connections').count(), { timeout: 60_000 }).toBe(1);
     await a.screenshot({ path: path.join(repoRoot, 'test-results', 'online-started.png') });

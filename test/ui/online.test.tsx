@@ -6,6 +6,7 @@ import { naclScheme } from '../../engine/protocol/index.js';
 import { setLanguage } from '../../src/i18n/index.js';
 import { makeLobby, newGameLink, type Lobby, type LobbyView } from '../../src/net/index.js';
 import { LobbyScreen, lobbyActions } from '../../src/online/LobbyScreen.js';
+import { guestName } from '../../src/online/identity.js';
 import { SharePanel } from '../../src/online/SharePanel.js';
 import { makeHub } from '../net/support/hub.js';
 
@@ -56,6 +57,20 @@ describe('the lobby screen', () => {
     setLanguage('fr');
     expect(host.querySelector('#lobby-status')!.textContent).toMatch(/En attente de 1 joueur/);
     expect(host.querySelector('#ready')!.textContent).toBe('Finalement pas prêt');
+  });
+
+  it('newcomers who gave no name are told apart: a guest name from each member id, in the page\'s language', () => {
+    const { connect } = makeHub();
+    const link = newGameLink();
+    const ids = ['a1b2c3d4e5f60718293a4b5c6d7e8f90', '0f9e8d7c6b5a49382716f5e4d3c2b1a0'];
+    const [a, b] = ids.map((member, i) => makeLobby({ link, member, name: guestName(member, i === 0 ? 'Guest' : 'Invité'), connect, scheme: naclScheme, entropy: entropy(member), ...(i === 0 ? { create: { players: 2 } } : {}) }));
+    disposers.push(() => a!.dispose(), () => b!.dispose());
+    const [view, setView] = createSignal<LobbyView>(a!.view());
+    disposers.push(a!.subscribe(setView));
+    const host = mount(() => <LobbyScreen view={view()} actions={lobbyActions(a!)} />);
+    expect([...host.querySelectorAll('.present li')].map((li) => li.textContent).sort()).toEqual(['Guest A1B2 (you)', 'Invité 0F9E']);
+    expect(b!.takeSeat(1).ok).toBe(true);
+    expect(host.querySelector('.lobby-seat[data-seat="1"]')!.textContent).toContain('Invité 0F9E');
   });
 
   it('says why a choice is refused, in words of the page, and changes nothing', () => {
