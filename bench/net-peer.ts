@@ -173,8 +173,11 @@ process.on('message', (message: unknown) => {
           void game.submit(action);
         }, task!.think);
       });
+      // The processor this process used during the game, all its threads (Node's WebRTC works on its own).
+      const cpuBefore = process.cpuUsage();
       const end = await game.ended;
-      send({ kind: 'done', chosen, applied, sent, arrived, outcome: end.outcome.kind });
+      const cpu = process.cpuUsage(cpuBefore);
+      send({ kind: 'done', chosen, applied, sent, arrived, outcome: end.outcome.kind, cpuMs: (cpu.user + cpu.system) / 1000, elements: upTo });
       // Stay connected until the parent ends this process: the others may still need our messages.
     }
   })();
