@@ -117,6 +117,7 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     // The bars above an online game (timer, connections, watch link) take their room from the
     // board, not from the window: the whole game, the hand at its foot, stays in view.
     for (const p of [a, b, c]) expect(await bottomsOutOfView(p, 'main.game, section.hand')).toEqual([]);
+    await c.screenshot({ path: path.join(repoRoot, 'test-results', 'online-day-2-phone.png') });
     // Every page holds the same public state at the same position, and so does the spectator's.
     await expect.poll(async () => new Set((await Promise.all([a, b, c, w].map(publicView))).map((v) => v.seq)).size, { timeout: 20_000 }).toBe(1);
     const views = await Promise.all([a, b, c, w].map(publicView));
