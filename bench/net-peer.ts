@@ -135,12 +135,15 @@ process.on('message', (message: unknown) => {
       const sent: [number, number][] = [];
       const arrived: [number, number][] = [];
       const seen = new Set<number>();
+      /** What the game wrote to the data channels (a message to all counts once per other peer). */
+      let bytesOut = 0;
       const probes = (text: string): boolean => text.startsWith('rtt:') || text.startsWith('fan');
       const transport: Transport = {
         ...mesh!,
         onMessage: (l) => mesh!.onMessage((from, text) => !probes(text) && l(from, text)),
         send(text, to) {
           if (to === undefined && text.startsWith('{"t":"entry"')) sent.push([seqOf(text), clock()]);
+          bytesOut += Buffer.byteLength(text) * (to === undefined ? task!.players - 1 : 1);
           mesh!.send(text, to);
         },
       };
@@ -177,7 +180,7 @@ process.on('message', (message: unknown) => {
       const cpuBefore = process.cpuUsage();
       const end = await game.ended;
       const cpu = process.cpuUsage(cpuBefore);
-      send({ kind: 'done', chosen, applied, sent, arrived, outcome: end.outcome.kind, cpuMs: (cpu.user + cpu.system) / 1000, elements: upTo });
+      send({ kind: 'done', chosen, applied, sent, arrived, outcome: end.outcome.kind, cpuMs: (cpu.user + cpu.system) / 1000, bytesOut, elements: upTo });
       // Stay connected until the parent ends this process: the others may still need our messages.
     }
   })();
