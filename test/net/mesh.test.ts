@@ -149,6 +149,11 @@ describe.skipIf(skipNet)('the game mesh over real WebRTC (PeerJS server, TURN re
     const ids = meshIds('gw', 2);
     const watcher = mesh('gw', 2, -1, { watcherId: watcherId('gw', 'aaaa1111') });
     await waitFor('the spectator connected', () => watcher.t.states().every((s) => s === 'connected'));
+    // The spectator's side of a channel may open before the seat's: a seat broadcasts only to
+    // spectators whose channel it has open (what they miss they ask for, as a watch service does
+    // on connecting). A word from the spectator to seat 0 arrives once seat 0's side is open too.
+    watcher.t.send('hello', 0);
+    await waitFor('seat 0 heard the spectator', () => peers[0]!.inbox.some(([from, m]) => from === 2 && m === 'hello'));
     peers[0]!.t.send('public');
     await waitFor('the broadcast reached the spectator', () => watcher.inbox.length === 1);
     expect(watcher.inbox).toEqual([[0, 'public']]);
