@@ -82,11 +82,11 @@ export async function netBenchmarks(): Promise<Row[]> {
   const busyRtts: number[] = [];
   const all: number[] = [];
   const fanOut = { first: [] as number[], last: [] as number[], blocked: [] as number[] };
-  /** An action's latency in parts: choice to the entry's first send, on to its first and last arrival elsewhere, and each peer's arrival to applied. */
   /** The processor all four peer processes used per element of a game (every thread: Node's WebRTC has its own). */
   const cpuPerElement: number[] = [];
   /** What one peer's game wrote to its data channels per element (each game, each peer). */
   const bytesPerElement: number[] = [];
+  /** An action's latency in parts: choice to the entry's first send, on to its first and last arrival elsewhere, and each peer's arrival to applied. */
   const parts = { sign: [] as number[], first: [] as number[], last: [] as number[], apply: [] as number[] };
   try {
     for (const seed of ['bench-a', 'bench-b']) {
@@ -163,7 +163,7 @@ export async function netBenchmarks(): Promise<Row[]> {
     { name: 'net: action latency p99 (4 peers)', value: p99, unit: 'ms', detail },
     { name: 'net: action latency, where the p50 goes', value: quantile(parts.last, 0.5), unit: 'ms', detail: split },
     { name: 'net: one peer\'s checks per element (no network)', value: work, unit: 'ms', detail: 'verify, apply, state digest, echo: what the latency adds to the trip' },
-    { name: 'net: processor per element, 4 peer processes', value: quantile(cpuPerElement, 0.5), unit: 'ms', detail: `median of ${cpuPerElement.length} games; every thread of the 4 processes: ${(PLAYERS * work).toFixed(1)} ms of it is the peers' checks, the rest the transport (Node's WebRTC, PeerJS, the event loop); 2 cores share it with the relay` },
+    { name: 'net: processor per element, 4 peer processes', value: quantile(cpuPerElement, 0.5), unit: 'ms', detail: `median of ${cpuPerElement.length} games, every thread of the 4 processes; the peers' checks account for about ${(PLAYERS * work).toFixed(1)} ms of it (4 x the row above, measured without a network), the rest is the transport (Node's WebRTC, PeerJS, the event loop); 2 cores share it with the relay` },
     { name: 'net: bytes one peer sends per element', value: quantile(bytesPerElement, 0.5) / 1024, unit: 'KB', detail: `median of ${bytesPerElement.length} (4 peers, 2 games), from ${(Math.min(...bytesPerElement) / 1024).toFixed(2)} to ${(Math.max(...bytesPerElement) / 1024).toFixed(2)} KB: the game's messages to 3 peers (its entries, and its echoes that carry each element's entries), without the mesh's frame headers and heartbeats or WebRTC's framing and encryption` },
     { name: 'net: action latency p50 / round trip', value: p50 / rtt, unit: 'x', target: { max: 3 }, detail: `the round trip at the actions' pace; ${(p50 / quantile(busyRtts, 0.5)).toFixed(2)}x the back-to-back one` },
     { name: 'net: action latency p99 / round trip', value: p99 / rtt, unit: 'x', target: { max: 10 }, detail: `${(p99 / quantile(busyRtts, 0.5)).toFixed(1)}x the back-to-back one` },

@@ -3,7 +3,7 @@ import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashText } from '../../engine/index.js';
 import { naclScheme } from '../../engine/protocol/index.js';
-import { setLanguage } from '../../src/i18n/index.js';
+import { setLanguage, textIn } from '../../src/i18n/index.js';
 import { makeLobby, newGameLink, type Lobby, type LobbyView } from '../../src/net/index.js';
 import { LobbyScreen, lobbyActions } from '../../src/online/LobbyScreen.js';
 import { guestName } from '../../src/online/identity.js';
@@ -63,7 +63,8 @@ describe('the lobby screen', () => {
     const { connect } = makeHub();
     const link = newGameLink();
     const ids = ['a1b2c3d4e5f60718293a4b5c6d7e8f90', '0f9e8d7c6b5a49382716f5e4d3c2b1a0'];
-    const [a, b] = ids.map((member, i) => makeLobby({ link, member, name: guestName(member, i === 0 ? 'Guest' : 'Invité'), connect, scheme: naclScheme, entropy: entropy(member), ...(i === 0 ? { create: { players: 2 } } : {}) }));
+    // Each page names its person in its own language when it joins: one English page, one French.
+    const [a, b] = ids.map((member, i) => makeLobby({ link, member, name: guestName(member, textIn(i === 0 ? 'en' : 'fr', 'online.guest')), connect, scheme: naclScheme, entropy: entropy(member), ...(i === 0 ? { create: { players: 2 } } : {}) }));
     disposers.push(() => a!.dispose(), () => b!.dispose());
     const [view, setView] = createSignal<LobbyView>(a!.view());
     disposers.push(a!.subscribe(setView));
