@@ -83,3 +83,26 @@ describe('a targeted flood against one victim', () => {
     });
   }
 });
+
+describe('echoes forged in another seat\'s name', () => {
+  it('never take that seat\'s slots: an echo is held ahead only once its signature verified', async () => {
+    const C = 0;
+    const S = 2;
+    const V = 1;
+    const table = await setTable(setupFor(4), 'forged-echo-slots', honestAgents(4, 'forged-echo-slots'), { settings: SHORT, cheaters: [C] });
+    const chain = table.network.peers[C]!.chain;
+    // Echoes naming seat S, of positions ahead, signed with the cheater's key.
+    for (let i = 0; i < 2 * MAX_ECHOES_PER_SEAT; i++) {
+      const echo = await signEcho(table.scheme, table.secrets[C]!.keys, { v: 1, game: chain.genesis.id, seat: S, seq: 5 + (i % 40), element: hashText(`forged/${i}`), state: hashText('state'), claimed: false });
+      table.network.inject(C, V, makeMessage({ t: 'echo', echo, entries: [] }));
+    }
+    for (const peer of table.network.peers) await peer.start();
+    expect(await table.network.run()).toBe('done');
+    const victim = table.network.peers[V]!;
+    expect(victim.outcome.kind).toBe('finished');
+    // Refused as bad signatures, never counted against S.
+    expect(victim.incidents.some((i) => i.code === 'BadSignature' && i.seat === S)).toBe(true);
+    expect(victim.incidents.some((i) => i.code === 'Flood' && i.seat === S)).toBe(false);
+    expect(new Set(table.network.honest.map((p) => p.head)).size).toBe(1);
+  });
+});
