@@ -7,7 +7,7 @@
  * http://192.168.1.20:5173/ the lobby stayed on "Loading…". So y-webrtc runs without a password
  * and this module seals, with tweetnacl's secretbox (XSalsa20-Poly1305, authenticated), every
  * message y-webrtc publishes on one of this page's topics, and opens every message that arrives
- * there: one that does not open, is too large or is not a signaling message is dropped.
+ * there: one that does not open or is too large is dropped, and so is one y-webrtc throws on.
  *
  * What a holder of no secret sees (the signaling server, anyone who learns a topic): topics (a
  * hash of the room and the secret) and sealed bytes: not who is there, not the offers, answers
@@ -59,13 +59,6 @@ export interface SignalingSocket {
 
 const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** What y-webrtc publishes on a topic: an announce, or a WebRTC signal to one member. Anything else would make it throw. */
-function isSignalingData(x: unknown): boolean {
-  if (!isObject(x) || typeof x['from'] !== 'string') return false;
-  if (x['type'] === 'announce') return true;
-  return x['type'] === 'signal' && typeof x['to'] === 'string' && typeof x['token'] === 'number' && isObject(x['signal']);
-}
-
 /** The keys of the topics sealed on each signaling connection (y-webrtc shares one per server). */
 const sealedTopics = new WeakMap<SignalingSocket, Map<string, Uint8Array>>();
 
@@ -92,12 +85,11 @@ function interpose(socket: SignalingSocket, keys: Map<string, Uint8Array>): void
     } catch {
       return;
     }
-    if (!isSignalingData(data)) return;
     try {
       emit(name, [{ ...message, data }, ...args.slice(1)]);
     } catch {
-      // y-webrtc throws on a well-formed signal it does not expect (an answer replayed after its
-      // connection closed): the message is dropped, the page goes on.
+      // y-webrtc throws on a signal it does not expect (one without its `signal`, an answer
+      // replayed after its connection closed): the message is dropped, the page goes on.
     }
   };
 }
