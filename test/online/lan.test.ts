@@ -54,6 +54,12 @@ describe.skipIf(missing.length > 0)('online from a plain-http LAN page (not a se
     await a.locator('#create-online').click();
     const link = await a.locator('#share-link').inputValue();
     expect(link.startsWith(`http://lan.test:${servers.server.port}/`)).toBe(true);
+    // The other secure-context features fall back: Copy without the Clipboard API, no share sheet
+    // (navigator.share is missing), the WebAssembly hash still serves the engine.
+    await a.locator('#copy-link').click();
+    await expect.poll(() => a.locator('.share .toast').innerText()).toMatch(/\S/);
+    expect(await a.locator('#share-sheet').count()).toBe(0);
+    await expect.poll(() => a.evaluate(() => window.bfe.hashEngine)).toBe('wasm');
     await a.locator('#lobby-players').selectOption('2');
     await takeSeatAndReady(a, 0);
     const b = await open(link);
