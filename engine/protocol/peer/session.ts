@@ -101,7 +101,7 @@ export interface PeerSession {
 
 export function makePeerSession(config: PeerSessionConfig): PeerSession {
   const { secrets, scheme } = config;
-  const ctx = makeContext(config.genesis, config.genesisSignatures, secrets.seat, secrets.vault, secrets.beacon, config.resume === true);
+  const ctx = makeContext(config.genesis, config.genesisSignatures, secrets.seat, secrets.vault, secrets.beacon, config.resume === true, config.agent !== undefined);
   let state = initialState(ctx, config.now ?? 0);
   let disposed = false;
   let queue: Promise<unknown> = Promise.resolve();
