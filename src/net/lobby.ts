@@ -120,6 +120,8 @@ export interface LobbyView {
   readonly waiting: string | null;
   /** Signatures gathered for the genesis every page computed ("Signing 3/4"). */
   readonly signing: { readonly genesis: string; readonly signed: number; readonly of: number } | null;
+  /** Every seat signed the genesis: the game runs, the lobby is closed (a page playing no seat in it can only watch). */
+  readonly started: boolean;
 }
 
 /** What the game needs to start on this page: the signed genesis and the secrets of the seats it plays. */
@@ -159,7 +161,10 @@ export interface Lobby {
   say(text: string): Result<void, LobbyError>;
   /** Tries the signaling server again now (the "Retry" of a failed connection). */
   retrySignaling(): void;
-  /** Resolves when every seat has signed the genesis (the game starts). */
+  /**
+   * Resolves when every seat has signed the genesis (the game starts) and this page plays a seat
+   * in it. A page that plays none (a newcomer once the game has started) only sees `view().started`.
+   */
   readonly started: Promise<LobbyStart>;
   dispose(): void;
 }
@@ -251,6 +256,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       botsHost: isBotsHost(),
       waiting: notReady(snapshot),
       signing: g ? { genesis: g.id, signed: sigs?.size ?? 0, of: g.genesis.seats.length } : null,
+      started: startedWith !== null,
     };
   };
 
@@ -289,7 +295,9 @@ export function makeLobby(options: LobbyOptions): Lobby {
     if (!checked.ok || startedWith || disposed) return;
     const playing = [...secrets].filter(([seat, held]) => g.genesis.seats[seat]?.key === seatIdentity(held).key).sort((x, y) => x[0] - y[0]);
     startedWith = { genesis: g, genesisSignatures: list, seats: playing.map(([seat, held]) => ({ seat, secrets: held, bot: snapshot.seats[seat]?.bot ?? false, entropy: entropies.get(seat)! })) };
-    resolveStart(startedWith);
+    // A page with no seat in the game has nothing to start: it was late, and watches instead.
+    if (startedWith.seats.length > 0) resolveStart(startedWith);
+    listeners.emit(view());
   };
 
   const refresh = (): void => {
@@ -300,6 +308,8 @@ export function makeLobby(options: LobbyOptions): Lobby {
     listeners.emit(view());
   };
   doc.on('update', refresh);
+  // What the connection brought before the handler listened (a connection that syncs at once).
+  refresh();
   awareness.on('change', () => listeners.emit(view()));
   const stopSignaling = connection.onSignaling?.(() => listeners.emit(view()));
 

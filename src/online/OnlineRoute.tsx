@@ -131,7 +131,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
       when={games()}
       fallback={
         <div class="online">
-          <LobbyScreen view={view()} actions={actions} />
+          <LobbyScreen view={view()} actions={actions} watch={watchUrl} />
           <SharePanel link={shareUrl} watch={watchUrl} />
         </div>
       }
