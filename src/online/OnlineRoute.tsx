@@ -1,10 +1,11 @@
 import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
 import { greedyAgent } from '../../engine/agents/index.js';
-import { legalOptions, newGame, type Seat } from '../../engine/index.js';
+import { type GameState, legalOptions, newGame, type Seat } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type ParsedGenesis, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
 import { playerName } from '../display/index.js';
 import { type LocalGameConfig } from '../game/config.js';
+import { endWords } from '../game/endWords.js';
 import { GameScreen } from '../game/GameScreen.js';
 import { type Key, language, t } from '../i18n/index.js';
 import {
@@ -184,7 +185,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
     seats: setup.players.map((p, i) => ({ colour: p.colour, civilisation: p.civilisation, bot: false, remote: person === null || i !== person.seat, name: props.names[i] ?? '' })),
   };
   const [peers, setPeers] = createSignal<readonly PeerState[]>(shown.game.view().peers);
-  const [stop, setStop] = createSignal<NetGameEvent | null>(null);
+  const [stop, setStop] = createSignal<StopEvent | null>(null);
   const [tableView, setTableView] = createSignal(table.view());
   onCleanup(table.subscribe(setTableView));
   const seq = (): number => tableView().seq;
@@ -242,7 +243,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
       <Show when={stop()}>
         {(e) => (
           <p class={e().kind === 'finished' ? 'banner' : 'banner error'} role="alert" id="game-stop" data-kind={e().kind}>
-            {stopText(e())}{' '}
+            {stopText(e(), tableView().state)}{' '}
             <button type="button" onClick={openReplay}>
               {t('online.openReplay')}
             </button>
@@ -254,8 +255,11 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
   );
 }
 
-function stopText(e: NetGameEvent): string {
+/** What ends an online game on this page. */
+type StopEvent = Extract<NetGameEvent, { kind: 'desync' | 'verdict' | 'finished' }>;
+
+function stopText(e: StopEvent, state: GameState): string {
   if (e.kind === 'desync') return t('online.desync', { seq: e.seq, seats: e.seats.map((s) => playerName(s, language())).join(', ') });
   if (e.kind === 'verdict') return t('online.verdict', { player: playerName(e.outcome.seat, language()), code: e.outcome.code, seq: e.outcome.seq });
-  return t('online.finished');
+  return t('online.finished', { how: endWords(e.outcome.end, state.phase.name === 'conquest' ? state.phase.winner : null, language()) });
 }
