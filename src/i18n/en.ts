@@ -47,6 +47,7 @@ export const en = {
   'online.reached': "{{count}} peer(s) connected",
   'online.watchInstead': "Watch this game",
   'online.startedWithout': "This game has started without you: every seat is taken. You can still watch it.",
+  'online.seatLost': "{{name}} took the {{seat}} seat at the same moment as you: choose another one.",
   'online.full': "This game is full: every seat is taken. You can still watch it.",
   'online.seats': "Seats",
   'online.settings': "Table settings",

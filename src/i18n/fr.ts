@@ -46,6 +46,7 @@ export const fr: Dictionary = {
   'online.reached': "{{count}} pair(s) connecté(s)",
   'online.watchInstead': "Regarder cette partie",
   'online.startedWithout': "Cette partie a commencé sans vous : chaque place est prise. Vous pouvez encore la regarder.",
+  'online.seatLost': "{{name}} a pris la place de {{seat}} au même moment que vous : choisissez-en une autre.",
   'online.full': "Cette partie est complète : toutes les places sont prises. Vous pouvez encore la regarder.",
   'online.seats': "Places",
   'online.settings': "Réglages de la table",

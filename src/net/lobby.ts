@@ -122,6 +122,11 @@ export interface LobbyView {
   readonly signing: { readonly genesis: string; readonly signed: number; readonly of: number } | null;
   /** Every seat signed the genesis: the game runs, the lobby is closed (a page playing no seat in it can only watch). */
   readonly started: boolean;
+  /**
+   * A seat this page took that someone else holds now (`by`, their name): two pages took it at
+   * once and the document kept the other's. Cleared when this page takes or leaves a seat.
+   */
+  readonly lost: { readonly seat: Seat; readonly by: string } | null;
 }
 
 /** What the game needs to start on this page: the signed genesis and the secrets of the seats it plays. */
@@ -191,6 +196,9 @@ export function makeLobby(options: LobbyOptions): Lobby {
   const listeners = new Listeners<[LobbyView]>();
   let snapshot = readLobby(doc);
   let startedWith: LobbyStart | null = null;
+  /** The seat this page held at the last look at the document. */
+  let held: Seat | null = null;
+  let lost: LobbyView['lost'] = null;
   let resolveStart: (s: LobbyStart) => void = () => undefined;
   const started = new Promise<LobbyStart>((resolve) => (resolveStart = resolve));
   let disposed = false;
@@ -257,6 +265,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       waiting: notReady(snapshot),
       signing: g ? { genesis: g.id, signed: sigs?.size ?? 0, of: g.genesis.seats.length } : null,
       started: startedWith !== null,
+      lost,
     };
   };
 
@@ -300,9 +309,22 @@ export function makeLobby(options: LobbyOptions): Lobby {
     listeners.emit(view());
   };
 
+  /**
+   * The seat this page held, now someone else's: two pages took it at once, each wrote it first in
+   * its own copy, and the document kept the other's write. (Moving or leaving goes through
+   * takeSeat and leaveSeat, which look again at once.)
+   */
+  const checkHeld = (): void => {
+    const now = mySeat();
+    const holder = held !== null && now === null ? snapshot.seats[held] : null;
+    if (holder && holder.owner !== me) lost = { seat: held!, by: holder.name };
+    held = now;
+  };
+
   const refresh = (): void => {
     if (disposed) return;
     snapshot = readLobby(doc);
+    checkHeld();
     tendBots();
     void sign();
     listeners.emit(view());
@@ -331,6 +353,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       if (holder) return ok(target);
       const choices = freeChoices(snapshot, current);
       const previous = current !== null ? snapshot.seats[current] : null;
+      lost = null;
       doc.transact(() => {
         if (current !== null) seatsMap.delete(String(current));
         writeSeat(target, { owner: me, name, colour: previous?.colour ?? choices.colour, civilisation: previous?.civilisation ?? choices.civilisation, ready: false });
@@ -341,6 +364,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
     leaveSeat() {
       const seat = mySeat();
       if (seat === null || startedWith) return;
+      lost = null;
       seatsMap.delete(String(seat));
       secrets.delete(seat);
     },

@@ -144,6 +144,13 @@ function OpenLobby(props: { view: LobbyView; actions: LobbyActions; watch: strin
         </p>
       </Show>
       <Show when={error()}>{(e) => <p class="error" role="alert">{t(lobbyErrorKey(e()))}</p>}</Show>
+      <Show when={props.view.lost}>
+        {(l) => (
+          <p class="error" role="alert" id="seat-lost">
+            {t('online.seatLost', { name: l().by, seat: playerName(l().seat, language()) })}
+          </p>
+        )}
+      </Show>
       <Show when={props.view.full}>
         <p class="error" role="alert" id="room-full">
           {t('online.full')} <WatchInstead watch={props.watch} />

@@ -197,6 +197,38 @@ describe('what the lobby cannot do (issue 19, item 6.3)', () => {
     expect(host.querySelector('#room-full #watch-instead')!.getAttribute('href')).toBe(WATCH);
   });
 
+  it('two people take the same free seat at once: the one who lost it is told who has it, in both languages', () => {
+    const hub = makeHub();
+    const link = newGameLink();
+    const a = makeLobby({ link, member: 'membera0000000001', name: 'Ana', connect: hub.connect, scheme: naclScheme, entropy: entropy('race-a'), create: { players: 3 } });
+    const b = makeLobby({ link, member: 'memberb0000000002', name: 'Ben', connect: hub.connect, scheme: naclScheme, entropy: entropy('race-b') });
+    disposers.push(() => a.dispose(), () => b.dispose());
+    const screens = [a, b].map((lobby) => {
+      const [view, setView] = createSignal<LobbyView>(lobby.view());
+      disposers.push(lobby.subscribe(setView));
+      return mount(() => <LobbyScreen view={view()} actions={lobbyActions(lobby)} />);
+    });
+    // Each clicks seat 2 before hearing of the other's click: each holds it in its own copy.
+    hub.hold();
+    for (const host of screens) click(host, '.lobby-seat[data-seat="1"] .take-seat');
+    for (const host of screens) expect(host.querySelector('.lobby-seat[data-seat="1"]')!.getAttribute('data-mine')).toBe('yes');
+    expect(screens.every((host) => host.querySelector('#seat-lost') === null)).toBe(true);
+    hub.release();
+    // The document kept one write: its writer keeps the seat, the other is told.
+    const winner = a.view().snapshot.seats[1]!.owner === a.view().me ? 0 : 1;
+    expect(b.view().snapshot.seats[1]!.owner).toBe(a.view().snapshot.seats[1]!.owner);
+    const [won, lost] = winner === 0 ? screens : [...screens].reverse();
+    expect(won!.querySelector('#seat-lost')).toBeNull();
+    expect(won!.querySelector('.lobby-seat[data-seat="1"]')!.getAttribute('data-mine')).toBe('yes');
+    expect(lost!.querySelector('.lobby-seat[data-seat="1"]')!.getAttribute('data-mine')).toBe('no');
+    expect(lost!.querySelector('#seat-lost')!.textContent).toBe(`${winner === 0 ? 'Ana' : 'Ben'} took the Player 2 seat at the same moment as you: choose another one.`);
+    setLanguage('fr');
+    expect(lost!.querySelector('#seat-lost')!.textContent).toBe(`${winner === 0 ? 'Ana' : 'Ben'} a pris la place de Joueur 2 au même moment que vous : choisissez-en une autre.`);
+    // Taking another seat clears it.
+    click(lost!, '.lobby-seat[data-seat="2"] .take-seat');
+    expect(lost!.querySelector('#seat-lost')).toBeNull();
+  });
+
   it('a refused setting shows the setting as it is again, and says why', () => {
     const { a, b, host } = twoMembers();
     expect(a.updateSettings({ players: 4 }).ok).toBe(true);
