@@ -224,7 +224,7 @@ export function GameScreen(props: {
     else if (e.key === ']') cycle(1);
     else if (e.key === '[') cycle(-1);
     else if ((e.key === 'd' || e.key === 'D') && c?.kind === 'take' && c.draw) void submit(c.draw);
-    else if ((e.key === 'u' || e.key === 'U') && c?.kind === 'take' && c.faceUp) setSource('faceUp');
+    else if ((e.key === 'u' || e.key === 'U') && c?.kind === 'take' && c.faceUp && c.faceUpSites.size > 0) setSource('faceUp');
   };
   window.addEventListener('keydown', onKey);
   onCleanup(() => window.removeEventListener('keydown', onKey));

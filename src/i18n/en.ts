@@ -209,6 +209,9 @@ export const en = {
   'curtain.hidden': 'What belongs to each seat stays hidden until its player taps.',
 
   'map.take': '{{player}}: draw a tile or take your face-up tile',
+  'map.takeDraw': '{{player}}: draw a tile',
+  'map.takeFaceUpOnly': '{{player}}: your pile is empty: take your face-up {{tile}}',
+  'map.takeSetAside': '{{player}}: no space fits your face-up tile: set it aside',
   'map.draw': 'Draw ({{count}} left)',
   'map.takeFaceUp': 'Take face-up {{tile}}',
   'map.place': '{{player}}: place {{tile}} on a glowing space',

@@ -208,6 +208,9 @@ export const fr: Dictionary = {
   'curtain.hidden': 'Ce qui appartient à chaque place reste caché jusqu’à ce que son joueur touche l’écran.',
 
   'map.take': '{{player}} : piochez une tuile ou prenez votre tuile face visible',
+  'map.takeDraw': '{{player}} : piochez une tuile',
+  'map.takeFaceUpOnly': '{{player}} : votre pile est vide : prenez votre tuile visible {{tile}}',
+  'map.takeSetAside': '{{player}} : aucune case ne convient à votre tuile visible : mettez-la de côté',
   'map.draw': 'Piocher (reste {{count}})',
   'map.takeFaceUp': 'Prendre la tuile visible {{tile}}',
   'map.place': '{{player}} : posez {{tile}} sur une case en surbrillance',
