@@ -50,7 +50,7 @@ export {
 } from './log/chain.js';
 export { assembleElement, completeClaimSets, itemsAgainstClaims, roundCanSettle, seatsToClaim } from './log/assemble.js';
 export { stateDigest } from './log/state-digest.js';
-export { type PeerAgent, type Outcome, RESUME_QUIET, STALL_TICKS, FUTURE_WINDOW, PAST_WINDOW, MAX_HELD_PER_SEAT, MAX_ECHOES_PER_SEAT } from './peer/state.js';
+export { type PeerAgent, type Outcome, RESUME_QUIET, STALL_TICKS, FUTURE_WINDOW, PAST_WINDOW, MAX_HELD_PER_SEAT, MAX_HELD_PER_POSITION, MAX_ECHOES_PER_SEAT } from './peer/state.js';
 export { makePeerSession, type PeerSession, type PeerSessionConfig, type PeerView } from './peer/session.js';
 export { step, likelyChecks, type PeerEvent, type StepResult } from './peer/step.js';
 export { makeContext, initialState, awaitsAction, placeOf, replayOf, echoOf, afterDigest, type EchoDraft, type HistoryStep, type PeerContext, type PeerState } from './peer/state.js';

@@ -8,7 +8,8 @@
  *
  * - room: 9 random bytes, base64url: names the lobby (the signaling servers see it).
  * - secret: 16 random bytes (128 bits) from crypto.getRandomValues, base64url: the lobby's
- *   encryption password. The watch key is derived from it one way, so a watcher cannot play.
+ *   key (it names the lobby's topic and seals its signaling: seal.ts). The watch key is derived
+ *   from it one way, so a watcher cannot play.
  * - s: the signaling address, only when it is not the page's own (a static build hosted elsewhere).
  * - i: the ICE servers (STUN/TURN), only when they are not the build's default.
  * - c: a short check of everything before it, so that a link cut short or damaged in a chat

@@ -1,6 +1,6 @@
 /**
- * The lobby: players gather in a Yjs document shared over y-webrtc, encrypted with a key derived
- * from the share link's secret (y-webrtc's `password`), take seats, choose colours and
+ * The lobby: players gather in a Yjs document shared over y-webrtc, its signaling sealed with a key
+ * derived from the share link's secret (seal.ts), take seats, choose colours and
  * civilisations, set the table's settings, chat, and mark themselves ready. Presence travels
  * in Yjs awareness. The lobby carries no game state: when every seat is ready, each page computes
  * the same genesis from the document, signs it for the seats it holds (its own; the bots' on the
@@ -28,6 +28,7 @@ import {
 } from '../../engine/protocol/index.js';
 import { yWebrtcUrl } from './endpoints.js';
 import { type IceConfig, rtcConfiguration } from './ice.js';
+import { roomKey, type SignalingSocket, sealTopic } from './seal.js';
 import type { ShareLink } from './link.js';
 import {
   BOT,
@@ -59,7 +60,8 @@ export interface LobbyConnection {
   retry?(): void;
   destroy(): void;
 }
-export type Connect = (doc: Y.Doc, room: string, password: string) => LobbyConnection;
+/** Connects a document to the room's other members; `secret` names and seals the room. */
+export type Connect = (doc: Y.Doc, room: string, secret: string) => LobbyConnection;
 
 /**
  * The lobby's topic on the signaling server: derived from the room and the secret, so that a
@@ -67,12 +69,19 @@ export type Connect = (doc: Y.Doc, room: string, password: string) => LobbyConne
  */
 export const lobbyTopic = (room: string, secret: string): string => `bfe-lobby-${hashText(`bfe/lobby/topic\n${room}\n${secret}`).slice(0, 32)}`;
 
-/** y-webrtc's provider: the lobby's topic on the signaling server, the document encrypted with the link's secret. */
+/**
+ * y-webrtc's provider: the lobby's topic on the signaling server, its signaling sealed with a key
+ * from the link's secret (seal.ts; not y-webrtc's `password`, which needs a secure context).
+ */
 export function yWebrtcConnect(config: { signaling: string; ice: IceConfig; Provider?: typeof WebrtcProvider }): Connect {
   const Provider = config.Provider ?? WebrtcProvider;
-  return (doc, room, password) => {
-    const provider = new Provider(lobbyTopic(room, password), doc, { signaling: [yWebrtcUrl(config.signaling)], password, peerOpts: { config: rtcConfiguration(config.ice) }, maxConns: 20 });
-    const conns = provider.signalingConns as unknown as { connected: boolean; connect(): void; on(e: string, f: () => void): void; off(e: string, f: () => void): void }[];
+  return (doc, room, secret) => {
+    const topic = lobbyTopic(room, secret);
+    const provider = new Provider(topic, doc, { signaling: [yWebrtcUrl(config.signaling)], peerOpts: { config: rtcConfiguration(config.ice) }, maxConns: 20 });
+    const conns = provider.signalingConns as unknown as (SignalingSocket & { connected: boolean; connect(): void; on(e: string, f: () => void): void; off(e: string, f: () => void): void })[];
+    // Before y-webrtc's first publication: its room opens a microtask later, its socket later still.
+    const key = roomKey(room, secret);
+    const unseal = conns.map((c) => sealTopic(c, topic, key));
     return {
       awareness: provider.awareness,
       peers: () => provider.room?.webrtcConns.size ?? 0,
@@ -85,7 +94,10 @@ export function yWebrtcConnect(config: { signaling: string; ice: IceConfig; Prov
       },
       // lib0's websocket client: connect() opens a socket now if none is open or opening.
       retry: () => conns.forEach((c) => !c.connected && c.connect()),
-      destroy: () => provider.destroy(),
+      destroy: () => {
+        provider.destroy();
+        unseal.forEach((forget) => forget());
+      },
     };
   };
 }

@@ -1,6 +1,6 @@
 /**
  * What a spectator needs to find a game: its signed genesis, published by the players' pages in a
- * room of its own on the lobby's signaling (y-webrtc), named after and encrypted with the watch key,
+ * room of its own on the lobby's signaling (y-webrtc), named after and sealed with the watch key,
  * which a play link gives and a watch link holds, and from which the play secret cannot be had.
  * The room holds the genesis and nothing else: anyone in it can write, so the spectator takes a
  * genesis only if it names this room's game and every seat's signature of it verifies.

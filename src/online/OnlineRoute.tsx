@@ -33,7 +33,7 @@ import { clock, createDecisionClock, DecisionTimer } from './DecisionTimer.js';
 import { WatchLinkButton } from './WatchLinkButton.js';
 import { SharePanel } from './SharePanel.js';
 import WatchRoute from './WatchRoute.js';
-import { type SeatGame, startSeats, storedTable } from './startSeats.js';
+import { disposeSeats, type SeatGame, startSeats, storedTable, type Table } from './startSeats.js';
 import { forgetOnline, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
 
 /**
@@ -84,20 +84,22 @@ function Connected(props: { link: ShareLink }) {
             when={r().stored ? storedTable(r().stored!) : null}
             fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />}
           >
-            {(table) => (
-              <Playing
-                link={props.link}
-                net={gameNetConfig(r().config, props.link)}
-                stored={r().stored!}
-                seats={startSeats(table(), gameNetConfig(r().config, props.link), r().scheme, r().stored!.log)}
-                genesis={table().genesis}
-              />
-            )}
+            {(table) => <Resumed link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} stored={r().stored!} table={table()} />}
           </Show>
         </>
       )}
     </Show>
   );
+}
+
+/**
+ * A game this page was playing, resumed: its seats start here, once (a JSX prop is a getter, so
+ * a session started in one would start again at every read), and stop when it goes.
+ */
+function Resumed(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; stored: StoredOnline; table: Table }) {
+  const seats = startSeats(props.table, props.net, props.scheme, props.stored.log);
+  onCleanup(() => disposeSeats(seats));
+  return <Playing link={props.link} net={props.net} stored={props.stored} seats={seats} genesis={props.table.genesis} />;
 }
 
 function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme }) {
@@ -123,6 +125,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
   onCleanup(() => {
     closed = true;
     lobby.dispose();
+    disposeSeats(games()?.seats ?? []);
   });
   const actions = lobbyActions(lobby, saveName);
   const shareUrl = makeShareLink(props.link, location.href);
@@ -162,10 +165,10 @@ function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline;
       void forgetOnline(room);
     } else if (e.kind === 'view' && timer === undefined) timer = setTimeout(save, 2000);
   });
+  // The seats are their starter's to dispose (Resumed, Room).
   onCleanup(() => {
     off();
     clearTimeout(timer);
-    for (const g of props.seats) g.game.dispose();
   });
   return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} watch={makeShareLink(watchLink(props.link), location.href)} />;
 }

@@ -46,8 +46,8 @@ export const browserRequired = (): boolean => process.env['REQUIRE_BROWSER'] ===
 export const NO_CHROMIUM =
   'chromium is not installed (apt-get install -y chromium): browser tests skipped. Set REQUIRE_BROWSER=1 to make this a failure.';
 
-export function launchChromium(executablePath: string): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 60_000 });
+export function launchChromium(executablePath: string, extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs], timeout: 60_000 });
 }
 
 /** Debian's firefox-esr: the second browser engine, driven by puppeteer-core over WebDriver BiDi. */

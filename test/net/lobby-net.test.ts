@@ -1,6 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { yWebrtcUrl } from '../../src/net/endpoints.js';
 import { makeShareLink, newGameLink } from '../../src/net/link.js';
+import { lobbyTopic } from '../../src/net/lobby.js';
+import { open, roomKey, seal } from '../../src/net/seal.js';
 import type { MemberData } from './support/member.js';
 import { type NetServers, skipNet, startNetServers } from './support/servers.js';
 import { waitFor } from './support/wait.js';
@@ -36,6 +41,19 @@ function spawnMember(data: MemberData): Member {
   };
 }
 
+/** What the signaling server sees of a topic (as would anyone who learns it), and a way to publish there. */
+async function tapTopic(signaling: string, topic: string): Promise<{ seen: unknown[]; publish(data: unknown): void; close(): void }> {
+  const ws = new WebSocket(yWebrtcUrl(signaling));
+  await once(ws, 'open');
+  ws.send(JSON.stringify({ type: 'subscribe', topics: [topic] }));
+  const seen: unknown[] = [];
+  ws.on('message', (raw) => {
+    const m = JSON.parse(String(raw)) as { type?: string; data?: unknown };
+    if (m.type === 'publish') seen.push(m.data);
+  });
+  return { seen, publish: (data) => ws.send(JSON.stringify({ type: 'publish', topic, data })), close: () => ws.close() };
+}
+
 /** Members in separate processes (as separate browsers would be), through y-webrtc and the one-port server, over WebRTC via a loopback relay. */
 describe.skipIf(skipNet)('a lobby over y-webrtc, then the game over the mesh', () => {
   let servers: NetServers;
@@ -57,7 +75,13 @@ describe.skipIf(skipNet)('a lobby over y-webrtc, then the game over the mesh', (
     const host = spawnMember({ ...base, member: 'member-host-0001', name: 'Ann', create: { players: 3, timer: null, days: 1 } });
     const guest = spawnMember({ ...base, member: 'member-guest-0002', name: 'Ben' });
     members.push(intruder, host, guest);
+    // The lobby's topic as the signaling server sees it.
+    const tap = await tapTopic(servers.signaling, lobbyTopic(game.room, game.secret));
     await waitFor('both members present over WebRTC', () => host.last('view')?.['present'] === 2 && (host.last('view')?.['reached'] as number) >= 1, 30_000);
+    // Someone on the topic without the secret announces itself in clear, with another key, and
+    // sends garbage; a holder of the secret sends a signal y-webrtc would throw on. All dropped.
+    const forged = [{ type: 'announce', from: 'eve' }, seal(roomKey(game.room, newGameLink().secret), JSON.stringify({ type: 'announce', from: 'eve' })), 'garbage', 'A'.repeat(100_000), seal(roomKey(game.room, game.secret), JSON.stringify({ type: 'signal', from: 'eve' }))];
+    for (const data of forged) tap.publish(data);
     expect(await host.call('takeSeat')).toEqual({ ok: true, value: 0 });
     expect(await host.call('setBot', 2, true)).toMatchObject({ ok: true });
     await waitFor('the guest sees the table', () => {
@@ -90,5 +114,15 @@ describe.skipIf(skipNet)('a lobby over y-webrtc, then the game over the mesh', (
     const seen = intruder.messages.filter((m) => m['kind'] === 'view');
     expect(seen.every((v) => v['present'] === 1 && (v['seats'] as unknown[]).every((x) => x === null))).toBe(true);
     expect(late.messages.some((m) => m['kind'] === 'view' && m['present'] === 3)).toBe(true); // the latecomer met the host and the guest
+    // The signaling server saw sealed text only: under the room's key, announces and the WebRTC
+    // offers and answers; nothing under another key; and nobody answered the forged announces.
+    tap.close();
+    const published = tap.seen.filter((d) => !forged.some((f) => JSON.stringify(f) === JSON.stringify(d)));
+    expect(published.length).toBeGreaterThan(0);
+    expect(published.every((d) => typeof d === 'string' && open(roomKey(game.room, newGameLink().secret), d) === null)).toBe(true);
+    const opened = published.map((d) => JSON.parse(open(roomKey(game.room, game.secret), d) ?? 'null') as { type: string; to?: string; signal?: { type?: string } });
+    expect(opened.every((m) => m?.type === 'announce' || m?.type === 'signal')).toBe(true);
+    expect(opened.some((m) => m.signal?.type === 'offer')).toBe(true);
+    expect(opened.filter((m) => m.to === 'eve')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../engine/index.js';
-import { type Chain, expectation, makeMessage, type Outcome, signEchoSync, verifyReplay } from '../../engine/protocol/index.js';
+import { type Chain, expectation, makeMessage, type Outcome, type ParsedEntry, signEchoSync, verifyReplay } from '../../engine/protocol/index.js';
 import { type Network, setTable, type Table } from '../../engine/protocol/sim/index.js';
 import { entryMessage, honestAgents, read, setupFor, SHORT, signAt } from './harness.js';
 
@@ -79,8 +79,12 @@ function dropper(start: (net: Network) => boolean): (text: string, to: Seat, net
 /** A cheater that never lets a claim out, alone or inside its echoes; everything else it sends. */
 function withholdingClaims(text: string, _to: Seat, net: Network): string[] {
   const m = read(text, net);
+  const noClaims = (entries: readonly ParsedEntry[]) => entries.filter((e) => e.entry.body.type !== 'absent').map((e) => ({ text: e.text, sig: e.sig }));
   if (m?.t === 'entry' && m.entry.entry.body.type === 'absent') return [];
-  if (m?.t === 'echo') return [makeMessage({ t: 'echo', echo: m.signed, entries: m.entries.filter((e) => e.entry.body.type !== 'absent') })];
+  if (m?.t === 'echo') return [makeMessage({ t: 'echo', echo: m.signed, entries: noClaims(m.entries) })];
+  if (m?.t === 'relay') return [makeMessage({ t: 'relay', entries: noClaims(m.entries) })];
+  // Nor in its catch-up answers (the entries it holds for the current place ride on them).
+  if (m?.t === 'history') return [makeMessage({ t: 'history', from: m.from, elements: m.elements.map(noClaims).filter((el) => el.length > 0) })];
   return [text];
 }
 
@@ -99,6 +103,26 @@ describe('a game never hangs while a majority of seats is present', () => {
       expect(o.absences.some((a) => a.seats.includes(C) && a.seats.includes(D))).toBe(true);
       // With three seats only one honest seat is left: its word is marked; with five, three honest seats are a majority.
       expect(o.minority).toBe(players === 3);
+    });
+  }
+
+  for (const players of [4, 5, 6]) {
+    it(`${players} players: at a random event, a seat that gives its link but withholds its claims while another drops is named too`, async () => {
+      const D: Seat = players - 1;
+      // D falls silent with its first beacon link after position 10; C gives its link but never a claim.
+      let silent = false;
+      const silentFromLink = (text: string, _to: Seat, net: Network): string[] => {
+        const m = read(text, net);
+        if (m?.t === 'entry' && m.entry.entry.body.type === 'link' && m.entry.entry.seq > 10) silent = true;
+        return silent ? [] : [text];
+      };
+      const table = await run(players, `obstruct-random-${players}`, { cheaters: [C, D], tamper: { [C]: withholdingClaims, [D]: silentFromLink } });
+      const o = await sameFinish(table);
+      // The first settlement at a random event names the obstructor with the dropped seat.
+      const first = o.absences.find((a) => a.item === 'link')!;
+      expect(first.seats).toEqual([C, D]);
+      // At four seats the two honest seats are no majority: their word is marked; at five and six they are.
+      expect(o.minority).toBe(players === 4);
     });
   }
 

@@ -172,3 +172,45 @@ describe('catch-up', () => {
     expect(o.kind === 'finished' && o.absences).toEqual([]);
   });
 });
+
+/**
+ * Issue 19, item 5: catch-up starvation. A hostile seat sends every responder a burst of tiny
+ * catch-up requests just ahead of each request of a refreshed page, to use up what the
+ * responders answer in a tick. Answers are budgeted per requester: the flooder uses up its own.
+ */
+describe('catch-up under a flood of requests', () => {
+  for (const players of [4, 6]) {
+    it(`${players} players: a refreshed page still catches up and plays on`, async () => {
+      const C: Seat = 0;
+      const R: Seat = 2;
+      const name = `starve-${players}`;
+      let flooded = 0;
+      // Before each of R's requests reaches a responder, 2n requests of the flooder reach it.
+      const starve = (text: string, to: Seat, net: { inject(from: Seat, to: Seat, text: string): void }): string[] => {
+        if (to !== C && text.startsWith('{"t":"fetch"')) {
+          for (let i = 0; i < 2 * players; i++) net.inject(C, to, makeMessage({ t: 'fetch', from: 0, count: 1 }));
+          flooded++;
+        }
+        return [text];
+      };
+      // The flooder answers no catch-up request itself.
+      const silentToAskers = (text: string): string[] => (text.startsWith('{"t":"history"') ? [] : [text]);
+      const table = await setTable(setupFor(players), name, honestAgents(players, name), { settings: { limit: 90, timer: 10 }, cheaters: [C], tamper: { [R]: starve, [C]: silentToAskers } });
+      for (const p of table.network.peers) await p.start();
+      expect(await table.network.run((s) => s.seq > 40 && awaiting(s).kind === 'seat' && (awaiting(s) as { seat: number }).seat !== R)).toBe('stopped');
+      const far = table.network.peers[1]!.chain.seq;
+      const fresh = table.respawn(R);
+      await fresh.start();
+      expect(await table.network.run(undefined, 100_000)).toBe('done');
+      expect(flooded).toBeGreaterThan(0);
+      const honest = table.network.honest;
+      for (const p of honest) expect(p.outcome.kind).toBe('finished');
+      expect(new Set(honest.map((p) => p.head)).size).toBe(1);
+      expect(fresh.chain.seq).toBeGreaterThan(far);
+      // It played on: its final signature is in, and it was not declared absent after it came back.
+      const o = fresh.outcome;
+      expect(o.kind === 'finished' && o.finals.includes(R)).toBe(true);
+      expect(o.kind === 'finished' && o.absences.filter((a) => a.seq > far + RESUME_QUIET && a.seats.includes(R))).toEqual([]);
+    });
+  }
+});

@@ -74,8 +74,10 @@ export function assembleElement(chain: Chain, held: readonly ParsedEntry[], opti
       // A peer takes a claim naming itself only from a strict majority, which settles the place
       // without it anyway (it was outvoted, e.g. its own entry came too late for all of them).
       if (options.me !== undefined && settled.seats.includes(options.me) && settled.minority) continue;
-      // An item held wins over claims naming its seat; the peer's own item only over a minority's.
-      if (settled.seats.some((s) => itemOf(s) && !(s === options.me && !settled.minority))) continue;
+      // An item held wins over claims naming its seat; the peer's own item only over a minority's;
+      // and no item over a set this peer signed itself (it named an obstructor whose item it held).
+      const signedIt = group.some((c) => c.entry.seat === options.me);
+      if (!signedIt && settled.seats.some((s) => itemOf(s) && !(s === options.me && !settled.minority))) continue;
       if (x.kind === 'main') return canonicalOrder(group);
       const needed = activeSeats(chain).filter((s) => !settled.seats.includes(s));
       const got = needed.map(itemOf);
@@ -105,7 +107,9 @@ export function seatsToClaim(chain: Chain, me: Seat, held: readonly ParsedEntry[
     const silent = active.filter((s) => s !== x.seat && (stalled ? !signedLast(s) : lastHeard[s]! < chain.seq - 1 && !held.some((p) => p.entry.seat === s)));
     return [x.seat, ...silent].sort((a, b) => a - b);
   }
-  return active.filter((s) => !has(s));
+  // At a random event or the close, a seat that gave its item but signed no claim in a stalled
+  // round is obstructing too: named with the seats that lack an item, its item set aside.
+  return active.filter((s) => !has(s) || (stalled !== undefined && !signedLast(s)));
 }
 
 /**

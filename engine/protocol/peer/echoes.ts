@@ -21,8 +21,12 @@ export function handleEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: re
   if (echo.seq > d.chain.seq) fetch(d, d.chain.seq, echo.seat);
   if (echo.seq > d.chain.seq) {
     if (echo.seq > d.chain.seq + FUTURE_WINDOW) return incident(d, violation('Stale', `an echo of position ${echo.seq}, too far ahead of ${d.chain.seq}`, { seat: echo.seat, seq: echo.seq }));
-    if (d.echoesBySeat[echo.seat]! >= MAX_ECHOES_PER_SEAT) incident(d, violation('Flood', `${MAX_ECHOES_PER_SEAT} echoes of seat ${echo.seat} are already waiting: this one is dropped`, { seat: echo.seat, seq: echo.seq }));
-    else if (!d.pendingEchoes.some((x) => x.signed.text === signed.text)) {
+    // Only the seat's own signature takes one of its slots: a forger cannot crowd out its real echoes.
+    if (d.pendingEchoes.some((x) => x.signed.text === signed.text)) {
+      // Held already.
+    } else if (d.echoesBySeat[echo.seat]! >= MAX_ECHOES_PER_SEAT) incident(d, violation('Flood', `${MAX_ECHOES_PER_SEAT} echoes of seat ${echo.seat} are already waiting: this one is dropped`, { seat: echo.seat, seq: echo.seq }));
+    else if (!verified(d, { kind: 'echo', seat: echo.seat, signed })) incident(d, violation('BadSignature', `an echo that seat ${echo.seat}'s key did not sign`, { seat: echo.seat, seq: echo.seq }));
+    else {
       own(d, 'echoesBySeat')[echo.seat]!++;
       own(d, 'pendingEchoes').push({ echo, signed, entries });
     }

@@ -79,6 +79,12 @@ export function remember(d: Draft, p: ParsedEntry): void {
   setEntriesAt(d, p.entry.seq, [...entriesAt(d.bySeq, p.entry.seq), p]);
 }
 
+/** Lets go of a held entry (a flood's junk, to make room for one that extends the log). */
+export function forget(d: Draft, p: ParsedEntry): void {
+  own(d, 'heldBySeat')[p.entry.seat]!--;
+  setEntriesAt(d, p.entry.seq, entriesAt(d.bySeq, p.entry.seq).filter((q) => q !== p));
+}
+
 /** Forgets entries and places that fell out of the window behind the current position. */
 function prune(d: Draft): void {
   const below = d.chain.seq - PAST_WINDOW;

@@ -8,9 +8,9 @@ import { makeMessage, MAX_FETCH, type ParsedMessage } from '../codec/wire.js';
 import { historyAnswer } from './catch-up.js';
 import { changed, done, type Draft, incident, own, send, verified } from './draft.js';
 import { handleEcho } from './echoes.js';
-import { claimedHere, equivocation, finish, onMyHistory, progress, remember, verdict } from './log.js';
+import { claimedHere, equivocation, finish, forget, onMyHistory, progress, remember, verdict } from './log.js';
 import { act } from './write.js';
-import { candidates, FUTURE_WINDOW, MAX_HELD_PER_SEAT } from './state.js';
+import { ANSWERS_PER_TICK, candidates, FUTURE_WINDOW, MAX_HELD_PER_POSITION, MAX_HELD_PER_SEAT } from './state.js';
 
 /** A message from another peer (`from`, when the transport knows it: catch-up answers go there), parsed by the wrapper. */
 export function handleMessage(d: Draft, parsed: Result<ParsedMessage, Violation>, from?: Seat): void {
@@ -59,12 +59,50 @@ export function handleEntry(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 
     if (onMyHistory(d, e.seq, e.prev)) return equivocation(d, other, p);
     return incident(d, violation('WrongPrev', `seat ${e.seat} signed two entries for position ${e.seq} after a history this peer does not hold`, { seat: e.seat, seq: e.seq }));
   }
-  if (d.heldBySeat[e.seat]! >= MAX_HELD_PER_SEAT) return incident(d, violation('Flood', `seat ${e.seat} has ${MAX_HELD_PER_SEAT} entries awaiting a verdict here: this one is refused`, { seat: e.seat, seq: e.seq }));
+  if (!roomFor(d, p)) return incident(d, violation('Flood', `seat ${e.seat} has too many entries awaiting a verdict here (${MAX_HELD_PER_POSITION} for one position, ${MAX_HELD_PER_SEAT} in all): this one is refused`, { seat: e.seat, seq: e.seq }));
   remember(d, p);
   if (e.seq - 1 > d.lastHeard[e.seat]!) own(d, 'lastHeard')[e.seat] = e.seq - 1;
   if (e.seq < d.chain.seq) return handleOld(d, p, via);
   if (e.seq > d.chain.seq) return;
   accept(d, p);
+}
+
+/** Whether an entry is for the current place or for a place on this peer's history: never junk. */
+const extendsLog = (d: Draft, e: ParsedEntry['entry']): boolean => e.seq <= d.chain.seq && onMyHistory(d, e.seq, e.prev);
+
+/**
+ * Whether this peer can hold one more entry of the entry's seat: within MAX_HELD_PER_POSITION at
+ * its position and MAX_HELD_PER_SEAT in all; past either, an entry that extends the log takes
+ * the slot of one that cannot (signed junk after a made-up history, or the furthest ahead), so a
+ * flood costs its sender, never the peer that receives it.
+ */
+function roomFor(d: Draft, p: ParsedEntry): boolean {
+  const e = p.entry;
+  const here = entriesAt(d.bySeq, e.seq).filter((q) => q.entry.seat === e.seat).length;
+  const fullHere = here >= MAX_HELD_PER_POSITION;
+  if (!fullHere && d.heldBySeat[e.seat]! < MAX_HELD_PER_SEAT) return true;
+  if (!extendsLog(d, e)) return false;
+  const junk = fullHere ? junkAt(d, e.seat, e.seq) : junkOf(d, e.seat);
+  if (!junk) return false;
+  forget(d, junk);
+  return true;
+}
+
+/** An entry of `seat` held at position `seq` that does not extend the log. */
+const junkAt = (d: Draft, seat: Seat, seq: number): ParsedEntry | undefined =>
+  seq > d.chain.seq ? undefined : entriesAt(d.bySeq, seq).find((q) => q.entry.seat === seat && !extendsLog(d, q.entry));
+
+/** An entry of `seat` that can make room: one after a history this peer does not hold, else the furthest ahead. */
+function junkOf(d: Draft, seat: Seat): ParsedEntry | undefined {
+  for (let seq = d.prunedBelow; seq <= d.chain.seq; seq++) {
+    const junk = junkAt(d, seat, seq);
+    if (junk) return junk;
+  }
+  for (let seq = d.chain.seq + FUTURE_WINDOW; seq > d.chain.seq; seq--) {
+    const ahead = entriesAt(d.bySeq, seq).find((q) => q.entry.seat === seat);
+    if (ahead) return ahead;
+  }
+  return undefined;
 }
 
 /** An entry for the current position, its signature checked. */
@@ -151,10 +189,15 @@ export function fetch(d: Draft, from: number, to?: Seat): void {
   send(d, makeMessage({ t: 'fetch', from, count: MAX_FETCH }), to);
 }
 
-/** Answers a catch-up request from this peer's log, within the message size and a few answers per tick. */
+/**
+ * Answers a catch-up request from this peer's log, within the message size and ANSWERS_PER_TICK
+ * answers a tick to each requester (requests whose sender the transport does not name share one
+ * budget): a seat that floods requests uses up its own answers, never another's.
+ */
 function answerFetch(d: Draft, from: number, count: number, to?: Seat): void {
-  if (d.answers >= 2 * d.ctx.n || from > d.history.length) return;
-  d.answers++;
+  const asker = to !== undefined && to >= 0 && to < d.ctx.n ? to : d.ctx.n;
+  if ((d.answers[asker] ?? 0) >= ANSWERS_PER_TICK || from > d.history.length) return;
+  own(d, 'answers')[asker] = (d.answers[asker] ?? 0) + 1;
   // Up to this peer's head: also the entries it holds for its current place.
   const elements = historyAnswer(d.history, from, count, d.ctx.genesis.genesis.settings.maxMessageBytes, candidates(d), d.ctx.n);
   if (elements.length > 0) send(d, makeMessage({ t: 'history', from, elements }), to);

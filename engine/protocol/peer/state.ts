@@ -54,9 +54,13 @@ export type Outcome =
 export const FUTURE_WINDOW = 256;
 export const PAST_WINDOW = 256;
 export const MAX_HELD_PER_SEAT = 1024;
+/** Entries held for one seat at one position: its item, its claims of a few rounds, its final signature, on a history or two. */
+export const MAX_HELD_PER_POSITION = 8;
 export const MAX_ECHOES_PER_SEAT = 64;
 export const MAX_HEARD_CANDIDATES = 4;
 export const MAX_INCIDENTS = 1000;
+/** Catch-up answers a peer gives one requester in a tick (a refreshed page asks each seat once or twice). */
+export const ANSWERS_PER_TICK = 2;
 
 /** What a peer's steps never change: the game, the seat, and the seat's fixed secrets (never its signing key). */
 export interface PeerContext {
@@ -148,9 +152,9 @@ export interface PeerState {
    * written when the quiet ends if the log still awaits it at that place (legal then, as it was).
    */
   readonly heldChoice: { readonly place: string; readonly action: unknown } | undefined;
-  /** The catch-up requests sent, and the answers given this tick. */
+  /** The catch-up requests sent, and the answers given this tick to each requester (index n: senders unknown). */
   readonly fetchedAt: ReadonlySet<string>;
-  readonly answers: number;
+  readonly answers: readonly number[];
   /** The place where this peer last said again what it said (once per place), and its last echo (signed when sent). */
   readonly resentAt: string;
   readonly lastEcho: EchoDraft | undefined;
@@ -195,7 +199,7 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
     quietUntil: ctx.resume && timer !== null ? now + Math.min(RESUME_QUIET, Math.ceil(timer / 2)) : -Infinity,
     heldChoice: undefined,
     fetchedAt: new Set(),
-    answers: 0,
+    answers: [],
     resentAt: '',
     lastEcho: undefined,
     relayedAt: new Set(),

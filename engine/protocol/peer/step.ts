@@ -89,7 +89,8 @@ export function likelyChecks(ctx: PeerContext, state: PeerState, event: PeerEven
   if (m.t === 'echo' && m.echo.seat !== ctx.seat && m.echo.seat < ctx.n) {
     const h = state.history[m.echo.seq];
     const mismatch = h !== undefined && (h.hash !== m.echo.element || afterDigest(h) !== m.echo.state);
-    if (aheadCheckNeeded(state, m.echo) || mismatch) checks.push({ kind: 'echo', seat: m.echo.seat, signed: m.signed });
+    // Echoes two or more ahead are held only once checked (their seat's slots are theirs alone).
+    if (aheadCheckNeeded(state, m.echo) || m.echo.seq > state.chain.seq || mismatch) checks.push({ kind: 'echo', seat: m.echo.seat, signed: m.signed });
   }
   return checks;
 }

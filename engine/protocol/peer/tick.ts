@@ -14,7 +14,10 @@ export function handleTick(d: Draft, now: number): void {
   d.now = Math.max(d.now, now);
   const timer = d.ctx.genesis.genesis.settings.timer;
   if (done(d)) return;
-  d.answers = 0;
+  if (d.answers.length > 0) {
+    d.answers = [];
+    d.owned.add('answers');
+  }
   // Nothing new for a while, and not for want of this seat's own choice: ask every seat, once per
   // place, for what it holds from here.
   if (d.now - d.since >= STALL_TICKS && !awaitsChoice(d.ctx, d)) fetch(d, d.chain.seq);
