@@ -121,6 +121,7 @@ export const en = {
   'online.retry': "Retry now",
   'online.desync': "The game stopped: the peers’ states differ after element {{seq}} ({{seats}}). Nobody plays on divergent states.",
   'online.verdict': "The game stopped: {{player}} broke the protocol ({{code}}, element {{seq}}).",
+  'online.ended': "This game is over",
   'online.finished': "The game is over. {{how}}",
   'home.createHelp': "Makes a private link: send it to your friends, take your seats in the lobby, and play peer to peer.",
   'home.joinGo': "Join",

@@ -120,6 +120,7 @@ export const fr: Dictionary = {
   'online.retry': "Réessayer",
   'online.desync': "La partie s’est arrêtée : les états des pairs diffèrent après l’élément {{seq}} ({{seats}}). Personne ne joue sur des états divergents.",
   'online.verdict': "La partie s’est arrêtée : {{player}} a enfreint le protocole ({{code}}, élément {{seq}}).",
+  'online.ended': "Cette partie est finie",
   'online.finished': "La partie est terminée. {{how}}",
   'home.createHelp': "Crée un lien privé : envoyez-le à vos amis, prenez place dans le salon, et jouez de pair à pair.",
   'home.joinGo': "Rejoindre",
