@@ -327,10 +327,11 @@ export function makeLobby(options: LobbyOptions): Lobby {
    * takeSeat and leaveSeat, which look again at once.)
    */
   const checkHeld = (): void => {
-    const now = mySeat();
-    const holder = held !== null && now === null ? snapshot.seats[held] : null;
-    if (holder && holder.owner !== me) lost = { seat: held!, by: holder.name };
-    held = now;
+    const was = held;
+    held = mySeat();
+    if (was === null || held !== null) return;
+    const holder = snapshot.seats[was];
+    if (holder && holder.owner !== me) lost = { seat: was, by: holder.name };
   };
 
   const refresh = (): void => {
