@@ -13,7 +13,7 @@
  */
 import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
+import { type End, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { makeWatchService } from './spectate.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
@@ -24,6 +24,8 @@ export interface SessionView {
   readonly head: string;
   readonly outcome: Outcome;
   readonly incidents: readonly Violation[];
+  /** The log's chain: `end` is set once the game has ended (its last element applied), before the close is signed. */
+  readonly chain?: { readonly end: End | null };
 }
 
 /**

@@ -132,6 +132,13 @@ export interface LobbyView {
   readonly waiting: string | null;
   /** Signatures gathered for the genesis every page computed ("Signing 3/4"). */
   readonly signing: { readonly genesis: string; readonly signed: number; readonly of: number } | null;
+  /** Every seat signed the genesis: the game runs, the lobby is closed (a page playing no seat in it can only watch). */
+  readonly started: boolean;
+  /**
+   * A seat this page took that someone else holds now (`by`, their name): two pages took it at
+   * once and the document kept the other's. Cleared when this page takes or leaves a seat.
+   */
+  readonly lost: { readonly seat: Seat; readonly by: string } | null;
 }
 
 /** What the game needs to start on this page: the signed genesis and the secrets of the seats it plays. */
@@ -171,7 +178,10 @@ export interface Lobby {
   say(text: string): Result<void, LobbyError>;
   /** Tries the signaling server again now (the "Retry" of a failed connection). */
   retrySignaling(): void;
-  /** Resolves when every seat has signed the genesis (the game starts). */
+  /**
+   * Resolves when every seat has signed the genesis (the game starts) and this page plays a seat
+   * in it. A page that plays none (a newcomer once the game has started) only sees `view().started`.
+   */
   readonly started: Promise<LobbyStart>;
   dispose(): void;
 }
@@ -198,6 +208,9 @@ export function makeLobby(options: LobbyOptions): Lobby {
   const listeners = new Listeners<[LobbyView]>();
   let snapshot = readLobby(doc);
   let startedWith: LobbyStart | null = null;
+  /** The seat this page held at the last look at the document. */
+  let held: Seat | null = null;
+  let lost: LobbyView['lost'] = null;
   let resolveStart: (s: LobbyStart) => void = () => undefined;
   const started = new Promise<LobbyStart>((resolve) => (resolveStart = resolve));
   let disposed = false;
@@ -263,6 +276,8 @@ export function makeLobby(options: LobbyOptions): Lobby {
       botsHost: isBotsHost(),
       waiting: notReady(snapshot),
       signing: g ? { genesis: g.id, signed: sigs?.size ?? 0, of: g.genesis.seats.length } : null,
+      started: startedWith !== null,
+      lost,
     };
   };
 
@@ -301,17 +316,35 @@ export function makeLobby(options: LobbyOptions): Lobby {
     if (!checked.ok || startedWith || disposed) return;
     const playing = [...secrets].filter(([seat, held]) => g.genesis.seats[seat]?.key === seatIdentity(held).key).sort((x, y) => x[0] - y[0]);
     startedWith = { genesis: g, genesisSignatures: list, seats: playing.map(([seat, held]) => ({ seat, secrets: held, bot: snapshot.seats[seat]?.bot ?? false, entropy: entropies.get(seat)! })) };
-    resolveStart(startedWith);
+    // A page with no seat in the game has nothing to start: it was late, and watches instead.
+    if (startedWith.seats.length > 0) resolveStart(startedWith);
+    listeners.emit(view());
+  };
+
+  /**
+   * The seat this page held, now someone else's: two pages took it at once, each wrote it first in
+   * its own copy, and the document kept the other's write. (Moving or leaving goes through
+   * takeSeat and leaveSeat, which look again at once.)
+   */
+  const checkHeld = (): void => {
+    const was = held;
+    held = mySeat();
+    if (was === null || held !== null) return;
+    const holder = snapshot.seats[was];
+    if (holder && holder.owner !== me) lost = { seat: was, by: holder.name };
   };
 
   const refresh = (): void => {
     if (disposed) return;
     snapshot = readLobby(doc);
+    checkHeld();
     tendBots();
     void sign();
     listeners.emit(view());
   };
   doc.on('update', refresh);
+  // What the connection brought before the handler listened (a connection that syncs at once).
+  refresh();
   awareness.on('change', () => listeners.emit(view()));
   const stopSignaling = connection.onSignaling?.(() => listeners.emit(view()));
 
@@ -333,6 +366,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
       if (holder) return ok(target);
       const choices = freeChoices(snapshot, current);
       const previous = current !== null ? snapshot.seats[current] : null;
+      lost = null;
       doc.transact(() => {
         if (current !== null) seatsMap.delete(String(current));
         writeSeat(target, { owner: me, name, colour: previous?.colour ?? choices.colour, civilisation: previous?.civilisation ?? choices.civilisation, ready: false });
@@ -343,6 +377,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
     leaveSeat() {
       const seat = mySeat();
       if (seat === null || startedWith) return;
+      lost = null;
       seatsMap.delete(String(seat));
       secrets.delete(seat);
     },

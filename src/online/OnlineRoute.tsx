@@ -14,7 +14,6 @@ import {
   makeLobby,
   makeShareLink,
   type NetConfig,
-  type NetGameEvent,
   parseShareLink,
   publishForWatchers,
   type PeerState,
@@ -30,10 +29,12 @@ import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
 import { clock, createDecisionClock, DecisionTimer } from './DecisionTimer.js';
 import { WatchLinkButton } from './WatchLinkButton.js';
+import { gameStopOf, type StopEvent, stopWords } from './gameStop.js';
 import { SharePanel } from './SharePanel.js';
 import WatchRoute from './WatchRoute.js';
 import { disposeSeats, type SeatGame, startSeats, storedTable, type Table } from './startSeats.js';
-import { forgetOnline, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
+import { endOnline, loadEnded, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
+import { EndedGame } from './EndedGame.js';
 
 /**
  * #/g/<room>/<secret>: an online game. The link is checked first (a wrong or cut link gets a
@@ -47,9 +48,21 @@ export default function OnlineRoute() {
     <Show when={parsed.ok ? parsed.value : null} fallback={<LinkProblem error={(parsed as { ok: false; error: LinkError }).error} />}>
       {(link) => (
         <Show when={link().kind === 'play'} fallback={<WatchRoute link={link()} />}>
-          <Connected link={link()} />
+          <PlayLink link={link()} />
         </Show>
       )}
+    </Show>
+  );
+}
+
+/** A play link: the end of the game this page played in the room, if it kept one (store.ts), else the room. */
+function PlayLink(props: { link: ShareLink }) {
+  const [ended] = createResource(() => loadEnded(props.link.room));
+  return (
+    <Show when={!ended.loading} fallback={<p class="loading">{t('online.connecting')}</p>}>
+      <Show when={ended()} fallback={<Connected link={props.link} />}>
+        {(e) => <EndedGame ended={e()} />}
+      </Show>
     </Show>
   );
 }
@@ -134,7 +147,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
       when={games()}
       fallback={
         <div class="online">
-          <LobbyScreen view={view()} actions={actions} />
+          <LobbyScreen view={view()} actions={actions} watch={watchUrl} />
           <SharePanel link={shareUrl} watch={watchUrl} />
         </div>
       }
@@ -146,7 +159,8 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
 
 /**
  * The seats this page plays, kept in IndexedDB as they go (the log this page checked, at most
- * every two seconds) so that a refresh resumes them; forgotten once the game has ended.
+ * every two seconds) so that a refresh resumes them; once the game has ended, its end and replay
+ * are kept instead (a share link opened again shows them).
  */
 function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis }) {
   const game = props.seats[0]!.game;
@@ -161,7 +175,7 @@ function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline;
   const off = game.on((e) => {
     if (e.kind === 'finished' || e.kind === 'verdict' || e.kind === 'desync') {
       clearTimeout(timer);
-      void forgetOnline(room);
+      void endOnline(room, { stop: gameStopOf(e, game.view().state), replay: makeReplayText(game.replay()) });
     } else if (e.kind === 'view' && timer === undefined) timer = setTimeout(save, 2000);
   });
   // The seats are their starter's to dispose (Resumed, Room).
@@ -187,7 +201,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
     seats: setup.players.map((p, i) => ({ colour: p.colour, civilisation: p.civilisation, bot: false, remote: person === null || i !== person.seat, name: props.names[i] ?? '' })),
   };
   const [peers, setPeers] = createSignal<readonly PeerState[]>(shown.game.view().peers);
-  const [stop, setStop] = createSignal<NetGameEvent | null>(null);
+  const [stop, setStop] = createSignal<StopEvent | null>(null);
   const [tableView, setTableView] = createSignal(table.view());
   onCleanup(table.subscribe(setTableView));
   const seq = (): number => tableView().seq;
@@ -245,7 +259,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
       <Show when={stop()}>
         {(e) => (
           <p class={e().kind === 'finished' ? 'banner' : 'banner error'} role="alert" id="game-stop" data-kind={e().kind}>
-            {stopText(e())}{' '}
+            {stopWords(gameStopOf(e(), tableView().state))}{' '}
             <button type="button" onClick={openReplay}>
               {t('online.openReplay')}
             </button>
@@ -255,10 +269,4 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
       <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} {...(decisionTimer === null ? {} : { clock: () => clock(left()) })} />
     </div>
   );
-}
-
-function stopText(e: NetGameEvent): string {
-  if (e.kind === 'desync') return t('online.desync', { seq: e.seq, seats: e.seats.map((s) => playerName(s, language())).join(', ') });
-  if (e.kind === 'verdict') return t('online.verdict', { player: playerName(e.outcome.seat, language()), code: e.outcome.code, seq: e.outcome.seq });
-  return t('online.finished');
 }

@@ -112,6 +112,12 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await expect.poll(() => w.locator('#watch-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('following');
     expect(await w.locator('main.game').getAttribute('data-readonly')).toBe('true');
     expect(await w.locator('main.game').getAttribute('data-viewer')).toBe('');
+    // A latecomer opens the share link once the game has started: no seat is left for it, so it is
+    // offered the watch link (it once hit an uncaught TypeError starting no seat).
+    const late = await open(link);
+    await late.locator('#lobby-started').waitFor({ timeout: 30_000 });
+    expect(await late.locator('#watch-instead').getAttribute('href')).toBe(watch);
+    await late.context().close();
     // Map creation and the first day, each page clicking for its own seat only.
     const ends = await Promise.all([a, b, c].map((p) => playUntilDay(p, 2)));
     for (const e of ends) expect(e.phase).toBe('conquest');
