@@ -9,8 +9,11 @@ import { MAX_HEARD_CANDIDATES } from './state.js';
  * (at claim time): one that tells of a seat not heard since, or of a seat back at its page.
  */
 export function noteHeard(d: Draft, echo: Echo, signed: SignedEcho): void {
-  const news = echo.seq > d.lastHeard[echo.seat]! || (echo.back === true && echo.seq > d.lastBack[echo.seat]!);
-  if (!news || echo.seq < d.chain.seq - 1) return;
+  // Hearing counts since the last element; a seat's return counts whenever it comes (a returning
+  // page's echoes may trail a table that settles its decisions at once).
+  const heard = echo.seq > d.lastHeard[echo.seat]! && echo.seq >= d.chain.seq - 1;
+  const back = echo.back === true && echo.seq > d.lastBack[echo.seat]!;
+  if (!heard && !back) return;
   const list = d.heardCandidates.get(echo.seat) ?? [];
   if (list.length >= MAX_HEARD_CANDIDATES || list.some((c) => c.signed.text === signed.text)) return;
   own(d, 'heardCandidates').set(echo.seat, [...list, { seq: echo.seq, signed, back: echo.back === true }]);
@@ -39,7 +42,7 @@ export function pruneHeard(d: Draft): void {
   if (d.heardCandidates.size === 0) return;
   const heard = own(d, 'heardCandidates');
   for (const [seat, list] of heard) {
-    const kept = list.filter((c) => c.seq >= d.chain.seq - 1 && (c.seq > d.lastHeard[seat]! || (c.back && c.seq > d.lastBack[seat]!)));
+    const kept = list.filter((c) => (c.seq >= d.chain.seq - 1 && c.seq > d.lastHeard[seat]!) || (c.back && c.seq > d.lastBack[seat]!));
     if (kept.length > 0) heard.set(seat, kept);
     else heard.delete(seat);
   }

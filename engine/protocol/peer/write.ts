@@ -68,6 +68,20 @@ function claimAtOnce(d: Draft, awaited: Seat): void {
   write(d, { type: 'absent', seats: [awaited] });
 }
 
+/**
+ * This seat's player is at the page again: once, after an absence, its last echo goes out again
+ * saying `back`, and so do its later echoes while it is gone (the others then wait for its next
+ * decision as for anyone's).
+ */
+export function comeBack(d: Draft): void {
+  if (d.here || done(d)) return;
+  d.here = true;
+  if (d.chain.gone[d.ctx.seat] && d.lastEcho) {
+    d.lastEcho = { ...d.lastEcho, back: true };
+    d.effects.push({ kind: 'echo', echo: d.lastEcho });
+  }
+}
+
 /** The position at which a seat gone now was last declared absent. */
 function goneSince(chain: Chain, seat: Seat): number {
   for (let i = chain.absences.length - 1; i >= 0; i--) if (chain.absences[i]!.seats.includes(seat)) return chain.absences[i]!.seq;
