@@ -1,6 +1,5 @@
 import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
-import { greedyAgent } from '../../engine/agents/index.js';
-import { legalOptions, newGame, type Seat } from '../../engine/index.js';
+import { newGame, type Seat } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type ParsedGenesis, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
 import { playerName } from '../display/index.js';
@@ -24,6 +23,7 @@ import {
 import { setPendingReplay } from '../replay/pending.js';
 import { guestName, memberFor, savedName, saveName, takeCreated } from './identity.js';
 import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
+import { makeWorkerBots, type WorkerBots } from '../table/botClient.js';
 import { makeSessionTable } from '../table/sessionTable.js';
 import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
@@ -83,6 +83,9 @@ function Connected(props: { link: ShareLink }) {
   // A game this page was playing in this room (before a refresh or a crash) resumes; else the lobby.
   const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: await bestScheme(), stored: await loadOnline(props.link.room) }));
   const online = createOnlineStatus();
+  // One Worker for the page's bots and a person's "let the bot play it", started when first asked.
+  const bots = makeWorkerBots();
+  onCleanup(() => bots.dispose());
   return (
     <Show when={ready()} fallback={<p class="loading">{t('online.connecting')}</p>}>
       {(r) => (
@@ -94,9 +97,9 @@ function Connected(props: { link: ShareLink }) {
           </Show>
           <Show
             when={r().stored ? storedTable(r().stored!) : null}
-            fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />}
+            fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} bots={bots} />}
           >
-            {(table) => <Resumed link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} stored={r().stored!} table={table()} />}
+            {(table) => <Resumed link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} stored={r().stored!} table={table()} bots={bots} />}
           </Show>
         </>
       )}
@@ -108,13 +111,13 @@ function Connected(props: { link: ShareLink }) {
  * A game this page was playing, resumed: its seats start here, once (a JSX prop is a getter, so
  * a session started in one would start again at every read), and stop when it goes.
  */
-function Resumed(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; stored: StoredOnline; table: Table }) {
-  const seats = startSeats(props.table, props.net, props.scheme, props.stored.log);
+function Resumed(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; stored: StoredOnline; table: Table; bots: WorkerBots }) {
+  const seats = startSeats(props.table, props.net, props.scheme, props.bots.greedy, props.stored.log);
   onCleanup(() => disposeSeats(seats));
-  return <Playing link={props.link} net={props.net} stored={props.stored} seats={seats} genesis={props.table.genesis} />;
+  return <Playing link={props.link} net={props.net} stored={props.stored} seats={seats} genesis={props.table.genesis} bots={props.bots} />;
 }
 
-function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme }) {
+function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; bots: WorkerBots }) {
   const member = memberFor(props.link.room);
   const lobby = makeLobby({
     link: props.link,
@@ -132,7 +135,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
     if (closed) return;
     const stored = storedOf(start, view().snapshot.seats.map((s) => s?.name ?? ''));
     void saveOnline(props.link.room, stored);
-    setGames({ seats: startSeats(start, props.net, props.scheme), genesis: start.genesis, stored });
+    setGames({ seats: startSeats(start, props.net, props.scheme, props.bots.greedy), genesis: start.genesis, stored });
   });
   onCleanup(() => {
     closed = true;
@@ -152,7 +155,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
         </div>
       }
     >
-      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} genesis={g().genesis} />}
+      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} genesis={g().genesis} bots={props.bots} />}
     </Show>
   );
 }
@@ -162,7 +165,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
  * every two seconds) so that a refresh resumes them; once the game has ended, its end and replay
  * are kept instead (a share link opened again shows them).
  */
-function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis }) {
+function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis; bots: WorkerBots }) {
   const game = props.seats[0]!.game;
   const room = props.link.room;
   // Spectators with the watch link find the game through any player's page.
@@ -183,11 +186,11 @@ function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline;
     off();
     clearTimeout(timer);
   });
-  return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} watch={makeShareLink(watchLink(props.link), location.href)} />;
+  return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} watch={makeShareLink(watchLink(props.link), location.href)} bots={props.bots} />;
 }
 
 /** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */
-function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[]; watch: string }) {
+function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[]; watch: string; bots: WorkerBots }) {
   const person = props.games.find((g) => !g.bot) ?? null;
   const shown = person ?? props.games[0]!;
   const setup = props.genesis.genesis.setup;
@@ -221,10 +224,11 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
     }),
   );
   const autoplay = (seat: Seat): void => {
-    // "Let the bot play it" for the person: the bot's choice among the legal options, submitted as the person's.
+    // "Let the bot play it" for the person: the bot's choice among the legal options (in the bots'
+    // Worker), submitted as the person's; refused if the game has moved on meanwhile.
     if (!person || seat !== person.seat) return;
     const state = table.view().state;
-    void table.submit(greedyAgent()(state, seat, legalOptions(state, seat, person.secrets.vault), person.secrets.vault));
+    void props.bots.greedy(state, seat, person.secrets.vault).then((action) => table.submit(action), (e: unknown) => console.error(`autoplay of seat ${seat} failed`, e));
   };
   const openReplay = (): void => {
     const file = new File([makeReplayText(shown.game.replay())], 'battle-for-eden.json', { type: 'application/json' });

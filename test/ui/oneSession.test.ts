@@ -22,14 +22,16 @@ describe('one live session per seat of a game on a page', () => {
     const table: Table = { genesis: g.genesis, genesisSignatures: g.signatures, seats: g.secrets.map((secrets, seat) => ({ seat, bot: seat === 1, secrets })) };
     // Nothing listens there: the meshes only try to reach their signaling server until disposed.
     const net: NetConfig = { signaling: 'http://127.0.0.1:9/bfe', ice: LAN_ICE };
+    // Nor does any seat get to play: the bot is never asked.
+    const bot = (): Promise<never> => Promise.reject(new Error('no bot plays here'));
     const held = claimSeat(g.genesis.id, 1);
-    expect(() => startSeats(table, net, g.scheme)).toThrow(new RegExp(`seat 1 of game ${g.genesis.id}`));
+    expect(() => startSeats(table, net, g.scheme, bot)).toThrow(new RegExp(`seat 1 of game ${g.genesis.id}`));
     held();
     // Seat 0, claimed before seat 1 was refused, was let go: the table starts.
-    const seats = startSeats(table, net, g.scheme);
-    expect(() => startSeats(table, net, g.scheme)).toThrow(new RegExp(`seat 0 of game ${g.genesis.id}`));
+    const seats = startSeats(table, net, g.scheme, bot);
+    expect(() => startSeats(table, net, g.scheme, bot)).toThrow(new RegExp(`seat 0 of game ${g.genesis.id}`));
     disposeSeats(seats);
-    const restarted = startSeats(table, net, g.scheme);
+    const restarted = startSeats(table, net, g.scheme, bot);
     expect(restarted.map((s) => s.seat)).toEqual([0, 1]);
     disposeSeats(restarted);
   });
