@@ -48,7 +48,12 @@ export function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: r
   if (done(d)) return;
   const step = d.history[echo.seq];
   if (!step) return;
-  if (step.hash === echo.element && afterDigest(step) === echo.state) return;
+  if (step.hash === echo.element && afterDigest(step) === echo.state) {
+    // That seat is on this log (again); its signature is checked if a lone branch ever matters (tryRejoin).
+    if (d.elsewhere.has(echo.seat)) own(d, 'elsewhere').delete(echo.seat);
+    if (echo.seq > (d.agreed.get(echo.seat)?.seq ?? -1)) own(d, 'agreed').set(echo.seat, { seq: echo.seq, signed });
+    return;
+  }
   if (!verified(d, { kind: 'echo', seat: echo.seat, signed })) return incident(d, violation('BadSignature', `an echo that seat ${echo.seat}'s key did not sign`, { seat: echo.seat, seq: echo.seq }));
   if (step.hash === echo.element) {
     return verdict(d, violation('Diverged', `seat ${echo.seat} reports another state after element ${echo.seq}`, { seat: echo.seat, seq: echo.seq }), { entries: [], echo: signed }, echo.seq + 1);
@@ -56,6 +61,10 @@ export function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: r
   // Another element at this position: its entries carry the proof of an equivocation, if any.
   for (const p of entries) handleEntry(d, p, 'echo');
   if (!done(d)) incident(d, violation('Superseded', `seat ${echo.seat} settled position ${echo.seq} otherwise`, { seat: echo.seat, seq: echo.seq }));
+  if (!done(d)) {
+    const was = d.elsewhere.get(echo.seat);
+    own(d, 'elsewhere').set(echo.seat, was ? { since: Math.min(was.since, echo.seq), positions: was.positions + (echo.seq === was.since ? 0 : 1) } : { since: echo.seq, positions: 1 });
+  }
   // The echoing seat holds another history from there: fetch it (its claims may settle it for this peer too).
   if (!done(d) && echo.seq + PAST_WINDOW >= d.chain.seq) fetch(d, echo.seq, echo.seat);
 }

@@ -4,7 +4,7 @@ import type { ParsedEntry } from '../codec/entry.js';
 import type { Evidence } from '../codec/replay.js';
 import { PROOF_CODES, type Violation, violation } from '../errors.js';
 import { makeMessage } from '../codec/wire.js';
-import { changed, done, type Draft, incident, own, send, setEntriesAt } from './draft.js';
+import { changed, done, type Draft, incident, own, send, setEntriesAt, verified } from './draft.js';
 import { entriesAt } from './held.js';
 import { candidates, PAST_WINDOW, placeOf } from './state.js';
 import { compareEcho } from './echoes.js';
@@ -106,6 +106,81 @@ function prune(d: Draft): void {
   const relayedAt = own(d, 'relayedAt');
   for (const key of relayedAt) if (old(key)) relayedAt.delete(key);
   d.prunedBelow = below;
+}
+
+/**
+ * Whether this peer went on alone from position `g`: every element of its log from there holds its
+ * own entries only, and no other seat's echo agreed with any of them.
+ */
+function aloneSince(d: Draft, g: number): boolean {
+  if (!d.history.slice(g).every((h) => h.entries.every((e) => e.entry.seat === d.ctx.seat))) return false;
+  for (const [seat, { seq, signed }] of d.agreed) {
+    if (seq < g) continue;
+    if (verified(d, { kind: 'echo', seat, signed })) return false;
+    own(d, 'agreed').delete(seat);
+    incident(d, violation('BadSignature', `an echo that seat ${seat}'s key did not sign`, { seat, seq }));
+  }
+  return true;
+}
+
+/**
+ * Whether an element the others hold at a place could be the table's: the awaited seat's own
+ * action, or a settlement by at least two seats (a single seat's claims naming all the others
+ * are its own word only, which a lone page must not take for the table's), or, at two seats, the
+ * other seat's.
+ */
+function tableElement(d: Draft, element: readonly ParsedEntry[]): boolean {
+  const signers = new Set(element.map((p) => p.entry.seat));
+  return d.ctx.n === 2 || signers.size >= 2 || element.every((p) => p.entry.body.type === 'action');
+}
+
+/**
+ * A seat alone on its branch of the log from position `g` (issue 19, item 4): it went on by its
+ * own word while nobody heard it (its page was cut off: it settled everyone else absent, or kept
+ * its own late element), so nobody else will ever follow that branch. If it holds, from the
+ * other seats, a complete element at `g` after the same history, it joins their branch there:
+ * its own elements from `g` on are void (the others never applied them), and the catch-up brings
+ * the rest. Its own entries never change: it signs nothing new at a place it signed before.
+ * Two lone seats (each element of one seat) both could move: the smaller element hash is taken
+ * as the table's, so exactly one of them does. A seat with company on its branch never moves:
+ * the two sides are split (view.split), each resting on a minority's word.
+ */
+export function tryRejoin(d: Draft, g: number): void {
+  if (done(d) || g >= d.chain.seq || g < d.prunedBelow || !aloneSince(d, g)) return;
+  const step = d.history[g]!;
+  const theirs = entriesAt(d.bySeq, g).filter((q) => q.entry.prev === step.before.head && q.entry.seat !== d.ctx.seat && q.entry.body.type !== 'final');
+  if (theirs.length === 0) return;
+  const element = assembleElement(step.before, theirs);
+  if (!element || !tableElement(d, element)) return;
+  const applied = applyElement(step.before, element);
+  if (!applied.ok || applied.value.hash === step.hash) return;
+  if (new Set(element.map((p) => p.entry.seat)).size === 1 && applied.value.hash > step.hash) return;
+  d.chain = step.before;
+  d.history = d.history.slice(0, g);
+  d.owned.add('history');
+  d.finals = new Map();
+  d.owned.add('finals');
+  d.elsewhere = new Map();
+  d.owned.add('elsewhere');
+  d.agreed = new Map();
+  d.owned.add('agreed');
+  incident(d, violation('Superseded', `this seat went on alone from position ${g}: it joins the other seats' log there, and its own elements from there on are void`, { seat: d.ctx.seat, seq: g }));
+  advance(d, element, applied.value.chain, applied.value.hash);
+  progress(d);
+}
+
+/**
+ * Once its timer at the current place ran out (nobody writes on its branch): a lone branch whose
+ * parting element from the others is held (tryRejoin), found from the head back.
+ */
+export function rejoinIfAlone(d: Draft): void {
+  if (!timerRanOut(d)) return;
+  const history = d.history;
+  for (let g = d.chain.seq - 1; g >= d.prunedBelow && !done(d); g--) {
+    if (!history[g]!.entries.every((e) => e.entry.seat === d.ctx.seat)) return;
+    tryRejoin(d, g);
+    if (d.history !== history) return;
+  }
 }
 
 /** Whether `prev` is the hash this peer holds for the element before position `seq`. */

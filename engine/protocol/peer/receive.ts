@@ -63,8 +63,9 @@ export function handleEntry(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 
   if (!roomFor(d, p)) return incident(d, violation('Flood', `seat ${e.seat} has too many entries awaiting a verdict here (${MAX_HELD_PER_POSITION} for one position, ${MAX_HELD_PER_SEAT} in all): this one is refused`, { seat: e.seat, seq: e.seq }));
   remember(d, p);
   if (e.seq - 1 > d.lastHeard[e.seat]!) own(d, 'lastHeard')[e.seat] = e.seq - 1;
-  // An entry is signed on purpose: its seat is back at its page.
-  if (e.seq > d.lastBack[e.seat]!) own(d, 'lastBack')[e.seat] = e.seq;
+  // An entry on this peer's log is signed on purpose: its seat is back at its page (an entry of
+  // another branch says nothing of this one).
+  if (e.seq > d.lastBack[e.seat]! && extendsLog(d, e)) own(d, 'lastBack')[e.seat] = e.seq;
   if (e.seq < d.chain.seq) return handleOld(d, p, via);
   if (e.seq > d.chain.seq) return;
   accept(d, p);
@@ -208,6 +209,10 @@ function answerFetch(d: Draft, from: number, count: number, to?: Seat): void {
 
 function handleHistory(d: Draft, from: number, elements: readonly (readonly ParsedEntry[])[], sender?: Seat): void {
   const before = d.chain.seq;
+  // An answer from another branch of the log (its first element follows a history this peer does
+  // not hold): ask that seat from further back, to find where the two parted (tryRejoin).
+  const first = elements[0]?.[0];
+  const parted = first !== undefined && from <= d.chain.seq && from > d.prunedBelow && !onMyHistory(d, from, first.entry.prev);
   // No writing in the middle of an answer: this seat's own entries may come later in it.
   d.catchingUp = true;
   for (const [i, el] of elements.entries()) {
@@ -217,6 +222,7 @@ function handleHistory(d: Draft, from: number, elements: readonly (readonly Pars
   }
   d.catchingUp = false;
   if (done(d)) return;
+  if (parted) fetch(d, Math.max(d.prunedBelow, from - MAX_FETCH), sender);
   act(d);
   // This answer helped: the next part (the sender may hold more; an empty answer is never sent).
   if (!done(d) && d.chain.seq > before && (sender !== undefined || d.ahead >= d.chain.seq)) fetch(d, d.chain.seq, sender);

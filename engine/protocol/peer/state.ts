@@ -190,6 +190,14 @@ export interface PeerState {
   /** When the current place began (the logical clock), and the clock now. */
   readonly since: number;
   readonly now: number;
+  /**
+   * Seats whose signed echoes showed another element at a position this peer holds: since which
+   * position (the first seen) and at how many positions. A seat seen so at two positions or more
+   * went on on another branch (PeerView.split); an echo that agrees with this log again clears it.
+   */
+  readonly elsewhere: ReadonlyMap<Seat, { readonly since: number; readonly positions: number }>;
+  /** Per seat, its last echo that agreed with this log (it is on this branch), checked only when it matters (tryRejoin). */
+  readonly agreed: ReadonlyMap<Seat, { readonly seq: number; readonly signed: SignedEcho }>;
   readonly evidence: Evidence | null;
   readonly truncateAt: number | null;
 }
@@ -231,6 +239,8 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
     here: true,
     since: now,
     now,
+    elsewhere: new Map(),
+    agreed: new Map(),
     evidence: null,
     truncateAt: null,
   } satisfies PeerState);
@@ -274,6 +284,13 @@ export function replayOf(ctx: PeerContext, s: PeerState): Replay {
     finals: s.chain.closed && s.truncateAt === null ? [...s.finals.values()].sort((a, b) => a.entry.seat - b.entry.seat).map(plain) : [],
     evidence: s.evidence,
   };
+}
+
+/** The seats on another branch of the game, and from where (seen at two positions or more), or null. */
+export function splitOf(s: PeerState): { readonly seq: number; readonly seats: readonly Seat[] } | null {
+  const seats = [...s.elsewhere].filter(([, e]) => e.positions >= 2).sort((a, b) => a[0] - b[0]);
+  if (seats.length === 0) return null;
+  return { seq: Math.min(...seats.map(([, e]) => e.since)), seats: seats.map(([seat]) => seat) };
 }
 
 /** What this peer holds for each seat, against the bounds (for tests and diagnostics). */

@@ -4,7 +4,7 @@ import { makeMessage } from '../codec/wire.js';
 import { nextClaimRound } from './claims.js';
 import { done, type Draft, own, send } from './draft.js';
 import { checkHeard } from './heard.js';
-import { finish, progress } from './log.js';
+import { finish, progress, rejoinIfAlone } from './log.js';
 import { fetch } from './receive.js';
 import { act, write } from './write.js';
 import { awaitsChoice, candidates, placeOf, STALL_TICKS } from './state.js';
@@ -21,7 +21,9 @@ export function handleTick(d: Draft, now: number): void {
   // Nothing new for a while, and not for want of this seat's own choice: ask every seat, once per
   // place, for what it holds from here.
   if (d.now - d.since >= STALL_TICKS && !awaitsChoice(d.ctx, d)) fetch(d, d.chain.seq);
-  if (timer === null) return;
+  // A page that went on alone while cut off joins the others' log once it holds their element.
+  rejoinIfAlone(d);
+  if (done(d) || timer === null) return;
   // A resumed seat's quiet half-timer just ended: it writes what the log awaits from it.
   if (d.now >= d.quietUntil && d.now - Math.ceil(timer / 2) < d.quietUntil) act(d);
   if (done(d)) return;
@@ -43,7 +45,9 @@ export function handleTick(d: Draft, now: number): void {
   if (done(d) || placeOf(d) !== place || d.chain.gone[d.ctx.seat]) return;
   const held = [...d.pool.values()];
   const rounds = d.claimedAt.get(place) ?? [];
-  const next = nextClaimRound(d.chain, held, rounds.length, d.now - d.lastClaimAt, timer);
+  // A round stalls a whole timer after this seat's claim, and never before the others' own timers
+  // could run out (a claim signed at once, for an absent seat, comes a timer before theirs).
+  const next = nextClaimRound(d.chain, held, rounds.length, Math.min(d.now - d.lastClaimAt, d.now - d.since - timer), timer);
   if (!next) return;
   const { round, stalled } = next;
   checkHeard(d);

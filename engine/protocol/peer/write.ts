@@ -1,7 +1,7 @@
 import type { GameState } from '../../core/state.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { linkIndex } from '../log/beacon.js';
-import { type Chain, checkOwnAction, expectation, finalStateHash, signaturesDigest } from '../log/chain.js';
+import { activeSeats, type Chain, checkOwnAction, expectation, finalStateHash, isMajority, signaturesDigest } from '../log/chain.js';
 import type { Seat } from '../../core/vocabulary.js';
 import { checkHeard } from './heard.js';
 import type { Body } from '../codec/entry.js';
@@ -52,13 +52,18 @@ export function act(d: Draft): void {
 /**
  * An absent player costs the table one timer, not one per decision (issue 19, item 3): once a
  * seat was declared absent, each of its following decisions is claimed at once, without waiting
- * for the timer, until it shows by its own signature that its player is back (an entry, or an
- * echo saying `back`: see lastBack). Its passive choice is then what the claims settle, as they
- * would after the timer; a seat that is back plays on at its next decision.
+ * for the timer, by every other seat not gone, if they are a strict majority of the seats still
+ * in the game, until it shows by its own signature that its player is back (an entry on this
+ * log, or an echo saying `back`: see lastBack). Its passive choice is then what the claims
+ * settle, as they would after the timer; a seat that is back plays on at its next decision.
  */
 function claimAtOnce(d: Draft, awaited: Seat): void {
   const chain = d.chain;
   if (d.ctx.genesis.genesis.settings.timer === null || !chain.gone[awaited] || chain.gone[d.ctx.seat]) return;
+  // Only where the claimers are a strict majority: a minority (two players, half the table cut
+  // off, a page alone) settles one timer at a time, so that a page cut off from the others does
+  // not play the rest of the game alone in a moment.
+  if (!isMajority(chain, activeSeats(chain).filter((s) => s !== awaited).length)) return;
   const place = placeOf(d);
   if (d.claimedAt.has(place) || [...d.pool.values()].some((p) => p.entry.seat === awaited && p.entry.body.type !== 'absent')) return;
   checkHeard(d);
