@@ -122,7 +122,7 @@ export const en = {
   'online.timer.mineAtOnce': "You are away: the table answers your decision at once (the passive choice, T5)",
   'online.away': "You were declared absent: the table answers your decisions for you (the passive choice) until you say you are back.",
   'online.imBack': "I’m back",
-  'online.minority': "From element {{seq}} on, this game rests on the word of a minority of the players: {{settled}}. No majority of the seats confirmed these absences, and the replay will say so.",
+  'online.minority': "From element {{seq}} on, this game rests on the word of a minority of the players ({{settled}}): no majority of the seats confirmed these absences, and the replay will say so.",
   'online.split': "{{seats}} went on without this page from element {{seq}}: each side declared the other absent on the word of a minority of the seats. The two sides cannot be joined again. The replay of the game as this page has it can be kept.",
   'online.peer.gone': "declared absent: their decisions are answered at once, without waiting for them",
   'online.peer.split': "on another branch of the game since element {{seq}}: this page cannot play with them",

@@ -121,7 +121,7 @@ export const fr: Dictionary = {
   'online.timer.mineAtOnce': "Vous êtes absent : la table répond aussitôt à votre décision (le choix passif, T5)",
   'online.away': "Vous avez été déclaré absent : la table répond à vos décisions à votre place (le choix passif) jusqu’à ce que vous disiez être de retour.",
   'online.imBack': "Je suis de retour",
-  'online.minority': "À partir de l’élément {{seq}}, cette partie repose sur la parole d’une minorité des joueurs : {{settled}}. Aucune majorité des places n’a confirmé ces absences, et le replay le dira.",
+  'online.minority': "À partir de l’élément {{seq}}, cette partie repose sur la parole d’une minorité des joueurs ({{settled}}) : aucune majorité des places n’a confirmé ces absences, et le replay le dira.",
   'online.split': "La partie a continué sans cette page à partir de l’élément {{seq}}, pour {{seats}} : chaque camp a déclaré l’autre absent sur la parole d’une minorité des places. Les deux camps ne peuvent plus être réunis. Le replay de la partie telle que cette page la connaît peut être gardé.",
   'online.peer.gone': "déclaré absent : la table répond aussitôt à ses décisions, sans l’attendre",
   'online.peer.split': "sur une autre branche de la partie depuis l’élément {{seq}} : cette page ne peut plus jouer avec lui",
