@@ -29,6 +29,7 @@ import { Curtain } from './Curtain.js';
 import { endWords } from './endWords.js';
 import { HandStrip } from './HandStrip.js';
 import { LogPanel } from './LogPanel.js';
+import { createAwaySeats } from './awaySince.js';
 import { type MapChoice, ghostColour, mapChoice } from './mapTurn.js';
 import { PlayersColumn } from './PlayersColumn.js';
 import { mapPrompt } from './mapPrompt.js';
@@ -230,6 +231,8 @@ export function GameScreen(props: {
   onCleanup(() => window.removeEventListener('keydown', onKey));
 
   const { timer, thinking } = createTurnClock(awaited, bots);
+  // Seats declared absent and not back, with when this page first saw them away.
+  const away = createAwaySeats(() => view().absence?.gone ?? []);
   createEffect(on(mine, (m) => m && play('yourTurn')));
   // The tab says when the game waits for the person at this device.
   createEffect(() => {
@@ -325,7 +328,7 @@ export function GameScreen(props: {
       </div>
       <Show when={!curtained() && vault()}>{(v) => <HandStrip state={state()} viewer={viewer()} vault={v()} />}</Show>
       <aside class="side">
-        <PlayersColumn state={state()} viewer={curtained() || props.readOnly ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} />
+        <PlayersColumn state={state()} viewer={curtained() || props.readOnly ? null : viewer()} bots={bots} awaited={awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} away={away()} />
         <LogPanel lines={log().slice(-LOG_SHOWN)} onPreview={setMoment} />
       </aside>
       <Show when={curtained() && view().outcome.kind === 'playing'}>

@@ -7,9 +7,13 @@ import {
 } from '../../engine/index.js';
 import { CIVILISATION_NAME, TERRAIN, playerName } from '../display/index.js';
 import { language, t } from '../i18n/index.js';
+import { type AwaySeat, awayWords } from './awaySince.js';
 
-/** A chip per seat: who, colour glyph, whose turn, bots thinking, a forfeit (T7); stocks, pure energy, hand size. Public data only. */
-export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bots: readonly Seat[]; awaited: Seat | null; thinking: Seat | null; names?: readonly (string | undefined)[] }) {
+/**
+ * A chip per seat: who, colour glyph, whose turn, bots thinking, a forfeit (T7), away (declared
+ * absent and not back: since when, answered at once); stocks, pure energy, hand size. Public data only.
+ */
+export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bots: readonly Seat[]; awaited: Seat | null; thinking: Seat | null; names?: readonly (string | undefined)[]; away?: ReadonlyMap<Seat, AwaySeat> }) {
   // In a secret round (feints, purchases): who has sealed a choice, who is still choosing; never what.
   const secret = (seat: Seat): 'sealed' | 'choosing' | null => {
     const p = props.state.phase;
@@ -25,7 +29,7 @@ export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bo
             const player = () => props.state.players[i()];
             const summary = () => summaries()?.[i()];
             return (
-              <li class="chip" classList={{ awaited: props.awaited === i(), viewer: props.viewer === i(), forfeited: player()?.forfeited === true }} data-seat={i()} style={{ '--seat-colour': TERRAIN[seat.colour].rgb }}>
+              <li class="chip" classList={{ awaited: props.awaited === i(), viewer: props.viewer === i(), forfeited: player()?.forfeited === true, away: props.away?.has(i()) === true }} data-seat={i()} style={{ '--seat-colour': TERRAIN[seat.colour].rgb }}>
                 <div class="chip-head">
                   <span class="glyph-badge" aria-hidden="true">
                     {TERRAIN[seat.colour].glyph}
@@ -45,6 +49,13 @@ export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bo
                     <span class="tag forfeited" title={t('game.forfeitedWhy')}>
                       {t('game.forfeited')}
                     </span>
+                  </Show>
+                  <Show when={props.away?.get(i())}>
+                    {(a) => (
+                      <span class="tag away" data-since={a().since} title={t('game.awayWhy')}>
+                        {awayWords(a(), language())}
+                      </span>
+                    )}
                   </Show>
                   <Show when={secret(i())}>{(k) => <span class="tag secret" data-secret={k()}>{t(k() === 'sealed' ? 'game.sealed' : 'game.choosing')}</span>}</Show>
                 </div>

@@ -1,5 +1,5 @@
 import type { Seat } from '../../engine/index.js';
-import type { Absence, End, Ending } from '../../engine/protocol/index.js';
+import type { End, Ending } from '../../engine/protocol/index.js';
 import { type Language, playerName } from '../display/index.js';
 import { textIn } from '../i18n/index.js';
 
@@ -26,20 +26,41 @@ export function endWords(end: End, winner: Seat | null, lang: Language): string 
 
 const seatList = (seats: readonly Seat[], lang: Language): string => seats.map((s) => playerName(s, lang)).join(', ');
 
+/** Seats as a person lists them: "Player 2 and Player 3" ("Joueur 2 et Joueur 3"). */
+export const seatsAnd = (seats: readonly Seat[], lang: Language): string => new Intl.ListFormat(lang, { type: 'conjunction' }).format(seats.map((s) => playerName(s, lang)));
+
 /** The positions shown of a long list: the first few, then "…" (a dropped seat is absent at every turn). */
 const SHOWN_POSITIONS = 5;
 
-/** The absences settled without a majority, by seat set: "Player 2 at 12, 13, 18…". */
-export function minorityWords(absences: readonly Absence[], lang: Language): string {
-  const bySeats = new Map<string, { seats: readonly Seat[]; at: number[] }>();
+/** An absence settled without a majority: whose, where, and (when known) by whom. */
+export interface MinorityAbsence {
+  readonly seq: number;
+  readonly seats: readonly Seat[];
+  /** The seats whose claims settled it (unknown: not said). */
+  readonly claimers?: readonly Seat[];
+}
+
+/**
+ * The absences settled without a majority, grouped by who was declared absent and by whom:
+ * "Player 2 declared absent by Player 1, without a majority, position 12, 13, 18…". A live page
+ * says "element" (`words: 'element'`), as its other banners do.
+ */
+export function minorityWords(absences: readonly MinorityAbsence[], lang: Language, words: 'position' | 'element' = 'position'): string {
+  const groups = new Map<string, { seats: readonly Seat[]; claimers: readonly Seat[]; at: number[] }>();
   for (const a of absences) {
-    const key = a.seats.join(',');
-    const group = bySeats.get(key) ?? { seats: a.seats, at: [] };
+    const claimers = a.claimers ?? [];
+    const key = `${a.seats.join(',')}|${claimers.join(',')}`;
+    const group = groups.get(key) ?? { seats: a.seats, claimers, at: [] };
     group.at.push(a.seq);
-    bySeats.set(key, group);
+    groups.set(key, group);
   }
-  return [...bySeats.values()]
-    .map((g) => textIn(lang, 'end.absentAt', { seats: seatList(g.seats, lang), at: g.at.slice(0, SHOWN_POSITIONS).join(', ') + (g.at.length > SHOWN_POSITIONS ? '…' : '') }))
+  return [...groups.values()]
+    .map((g) => {
+      const at = g.at.slice(0, SHOWN_POSITIONS).join(', ') + (g.at.length > SHOWN_POSITIONS ? '…' : '');
+      const seats = seatList(g.seats, lang);
+      if (g.claimers.length === 0) return textIn(lang, 'end.absentAt', { seats, at });
+      return textIn(lang, words === 'element' ? 'end.absentByAtElement' : 'end.absentBy', { seats, claimers: seatsAnd(g.claimers, lang), at });
+    })
     .join('; ');
 }
 

@@ -13,7 +13,7 @@
  */
 import type { GameState, Result } from '../../engine/index.js';
 import type { Seat } from '../../engine/core/vocabulary.js';
-import { type End, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
+import { type Absence, type End, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { makeWatchService } from './spectate.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
@@ -24,8 +24,15 @@ export interface SessionView {
   readonly head: string;
   readonly outcome: Outcome;
   readonly incidents: readonly Violation[];
-  /** The log's chain: `end` is set once the game has ended (its last element applied), before the close is signed. */
-  readonly chain?: { readonly end: End | null };
+  /**
+   * The log's chain: `end` is set once the game has ended (its last element applied), before the
+   * close is signed; `gone`, per seat, declared absent and not back; `absences`, every absence settled.
+   */
+  readonly chain?: { readonly end: End | null; readonly gone?: readonly boolean[]; readonly absences?: readonly Absence[] };
+  /** This seat was declared absent and its player has not said it is back (`here`): the table answers its decisions at once. */
+  readonly away?: boolean;
+  /** Seats that went on, on another branch of the game, from position `seq`, which this page cannot join (null: none). */
+  readonly split?: { readonly seq: number; readonly seats: readonly Seat[] } | null;
 }
 
 /**
@@ -49,6 +56,8 @@ export interface GameSession {
   dispose(): void;
   /** Acts if the log starts with this seat (makePeerSession's sessions act on start, receive and tick). */
   start?(): Promise<void>;
+  /** This seat's player is at the page (PeerSession has it): after an absence, it tells the others it is back. */
+  here?(): Promise<void> | void;
 }
 
 export type Send = (text: string, to?: Seat) => void;
@@ -120,6 +129,8 @@ export interface NetGame {
   on(listener: (event: NetGameEvent) => void): () => void;
   /** Resolves with the last view once the game has ended (finished or a verdict). */
   readonly ended: Promise<NetGameView>;
+  /** This seat's player is at the page (a click, a key): a seat declared absent says it is back. */
+  here(): void;
   replay(): Replay;
   /** The signed entries of the elements from position `from` on: a view's new elements, not the whole log. */
   elements(from: number): readonly (readonly SignedEntry[])[];
@@ -150,6 +161,9 @@ export function startNetGame(options: NetGameOptions): NetGame {
   const started = performance.now();
   let lastSeq = -1;
   let lastOutcome: Outcome['kind'] = 'playing';
+  /** What a new view shows beyond a new element or outcome: this seat away or back, a split. */
+  let lastAbsence = '';
+  const absenceKey = (v: SessionView): string => `${v.away === true}|${v.split ? `${v.split.seq}:${v.split.seats.join(',')}` : ''}`;
   let incidentsSeen = 0;
   let disposed = false;
   let end: (v: NetGameView) => void = () => undefined;
@@ -175,8 +189,9 @@ export function startNetGame(options: NetGameOptions): NetGame {
     const v = view();
     for (const violation of v.incidents.slice(incidentsSeen)) events.emit({ kind: 'incident', violation });
     incidentsSeen = v.incidents.length;
-    if (v.seq !== lastSeq || v.outcome.kind !== lastOutcome) {
+    if (v.seq !== lastSeq || v.outcome.kind !== lastOutcome || absenceKey(v) !== lastAbsence) {
       lastSeq = v.seq;
+      lastAbsence = absenceKey(v);
       events.emit({ kind: 'view', view: v });
     }
     const shown = (kind: Outcome['kind']) => (kind === 'finished' ? 'finished' : kind === 'cheat' ? 'stopped' : 'playing');
@@ -221,6 +236,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     },
     on: (l) => events.add(l),
     ended,
+    here: () => run(session.here?.()),
     replay: () => session.replay(),
     elements,
     dispose() {

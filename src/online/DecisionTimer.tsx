@@ -6,7 +6,8 @@ import type { PeerState } from '../net/index.js';
  * left before the others may claim it absent, as this page's own timer counts it (the protocol's
  * clock starts at each place when this page reaches it), drawn as a ring that pulses in the last
  * 20 s. It shows who is awaited and whether that seat is reachable; nothing here decides anything:
- * the protocol's claims do.
+ * the protocol's claims do. A seat declared absent and not back has its decisions answered at once
+ * (issue 19, item 3): no time counts down for it, the timer says so instead.
  */
 export const URGENT_SECONDS = 20;
 
@@ -33,9 +34,11 @@ export function DecisionTimer(props: {
   timer: number | null;
   /** The position of the log: the timer starts again with each new one. */
   seq: Accessor<number>;
-  /** The seat awaited and its connection state (null: no seat, a random event or the end). */
-  awaited: Accessor<{ name: string; state: PeerState; mine: boolean } | null>;
+  /** The seat awaited and its connection state (null: no seat, a random event or the end); `atOnce`: it is gone, the table answers for it at once. */
+  awaited: Accessor<{ name: string; state: PeerState; mine: boolean; atOnce?: boolean } | null>;
   label: (left: string, who: string, state: PeerState, mine: boolean) => string;
+  /** What the timer says of a decision the table answers at once (no time counts down). */
+  atOnceLabel?: (who: string, mine: boolean) => string;
   /** The page's decision clock (createDecisionClock), shared with the prompt bar; by default one of its own. */
   left?: Accessor<number>;
   now?: () => number;
@@ -46,20 +49,29 @@ export function DecisionTimer(props: {
   return (
     <Show when={props.timer !== null && props.awaited()}>
       {(who) => (
-        <p
-          id="decision-timer"
-          class="decision-timer"
-          classList={{ urgent: left() <= URGENT_SECONDS, away: who().state === 'away' || who().state === 'reconnecting', mine: who().mine }}
-          data-left={left()}
-          data-state={who().state}
-          role="timer"
+        <Show
+          when={!who().atOnce}
+          fallback={
+            <p id="decision-timer" class="decision-timer at-once" classList={{ mine: who().mine }} data-state="at-once" role="status">
+              <span>{props.atOnceLabel?.(who().name, who().mine) ?? who().name}</span>
+            </p>
+          }
         >
-          <svg class="ring" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-            <circle cx="12" cy="12" r={R} class="ring-track" />
-            <circle cx="12" cy="12" r={R} class="ring-left" stroke-dasharray={`${(C * left()) / props.timer!} ${C}`} transform="rotate(-90 12 12)" />
-          </svg>
-          <span>{props.label(clock(left()), who().name, who().state, who().mine)}</span>
-        </p>
+          <p
+            id="decision-timer"
+            class="decision-timer"
+            classList={{ urgent: left() <= URGENT_SECONDS, away: who().state === 'away' || who().state === 'reconnecting', mine: who().mine }}
+            data-left={left()}
+            data-state={who().state}
+            role="timer"
+          >
+            <svg class="ring" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <circle cx="12" cy="12" r={R} class="ring-track" />
+              <circle cx="12" cy="12" r={R} class="ring-left" stroke-dasharray={`${(C * left()) / props.timer!} ${C}`} transform="rotate(-90 12 12)" />
+            </svg>
+            <span>{props.label(clock(left()), who().name, who().state, who().mine)}</span>
+          </p>
+        </Show>
       )}
     </Show>
   );

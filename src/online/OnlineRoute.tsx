@@ -1,4 +1,4 @@
-import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
+import { Show, createResource, createSignal, onCleanup } from 'solid-js';
 import { newGame, type Seat } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type ParsedGenesis, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
@@ -35,6 +35,7 @@ import WatchRoute from './WatchRoute.js';
 import { disposeSeats, type SeatGame, startSeats, storedTable, type Table } from './startSeats.js';
 import { endOnline, loadEnded, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
 import { EndedGame } from './EndedGame.js';
+import { AwayBanner, Connections, createBackOnActivity, MinorityBanner, SplitBanner } from './AbsenceBanners.js';
 
 /**
  * #/g/<room>/<secret>: an online game. The link is checked first (a wrong or cut link gets a
@@ -189,8 +190,13 @@ function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline;
   return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} watch={makeShareLink(watchLink(props.link), location.href)} bots={props.bots} />;
 }
 
-/** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */
-function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[]; watch: string; bots: WorkerBots }) {
+/**
+ * The game on this page: the person's seat on the game screen, or (bots only here) the first
+ * bot's public view; above it, the decision timer, the connections, and what the log says of
+ * absent players (this page's own player away and the way back, a game resting on a minority's
+ * word, a split).
+ */
+export function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[]; watch: string; bots: WorkerBots }) {
   const person = props.games.find((g) => !g.bot) ?? null;
   const shown = person ?? props.games[0]!;
   const setup = props.genesis.genesis.setup;
@@ -211,12 +217,19 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
   // One clock for the ring and the prompt bar: the time the awaited seat has left here.
   const decisionTimer = props.genesis.genesis.settings.timer;
   const left = createDecisionClock(decisionTimer, seq);
-  const awaited = (): { name: string; state: PeerState; mine: boolean } | null => {
+  const absence = () => tableView().absence;
+  // A seat declared absent and not back (this page's own: while its player is away) has its decisions answered at once: no time counts down.
+  const awaited = (): { name: string; state: PeerState; mine: boolean; atOnce: boolean } | null => {
     const v = tableView();
     if (v.outcome.kind !== 'playing' || v.awaiting.kind !== 'seat' || stop()) return null;
     const seat = v.awaiting.seat;
-    return { name: playerName(seat, language()), state: peers()[seat] ?? 'connecting', mine: person !== null && seat === person.seat };
+    const atOnce = absence()?.gone.some((g) => g.seat === seat) === true;
+    return { name: playerName(seat, language()), state: peers()[seat] ?? 'connecting', mine: person !== null && seat === person.seat, atOnce };
   };
+  const away = (): boolean => absence()?.away === true;
+  const here = (): void => table.here();
+  // Back at the page: the banner's button, or any click or key on it.
+  createBackOnActivity(away, here);
   onCleanup(
     shown.game.on((e) => {
       if (e.kind === 'peer' || e.kind === 'view') setPeers(shown.game.view().peers);
@@ -246,20 +259,16 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
         label={(left, who, state, mine) =>
           mine ? t('online.timer.mine', { left }) : state === 'away' || state === 'reconnecting' ? t('online.timer.away', { who, left }) : t('online.timer.waiting', { who, left })
         }
+        atOnceLabel={(who, mine) => (mine ? t('online.timer.mineAtOnce') : t('online.timer.atOnce', { who }))}
       />
-      <ul class="connections" aria-label={t('online.connections')}>
-        <For each={peers()}>
-          {(state, i) => (
-            <Show when={i() !== shown.seat}>
-              <li class={`conn conn-${state}`} data-seat={i()}>
-                <span class="dot" aria-hidden="true" /> {playerName(i(), language())}: {t(`online.peer.${state}` as Key)}
-              </li>
-            </Show>
-          )}
-        </For>
-      </ul>
+      <Connections peers={peers()} skip={shown.seat} gone={absence()?.gone ?? []} split={absence()?.split ?? null} />
       <WatchLinkButton url={props.watch} />
       </div>
+      <Show when={away()}>
+        <AwayBanner onBack={here} />
+      </Show>
+      <MinorityBanner minority={absence()?.minority ?? []} />
+      <Show when={absence()?.split}>{(split) => <SplitBanner split={split()} onReplay={openReplay} />}</Show>
       <Show when={stop()}>
         {(e) => (
           <p class={e().kind === 'finished' ? 'banner' : 'banner error'} role="alert" id="game-stop" data-kind={e().kind}>
@@ -270,7 +279,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
           </p>
         )}
       </Show>
-      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} {...(decisionTimer === null ? {} : { clock: () => clock(left()) })} />
+      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} {...(decisionTimer === null ? {} : { clock: () => (awaited()?.atOnce ? '' : clock(left())) })} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
+import { Show, createResource, createSignal, onCleanup } from 'solid-js';
 import { newGame, type Seat, toHex } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
@@ -12,6 +12,7 @@ import { setPendingReplay } from '../replay/pending.js';
 import { makeSpectatorTable } from '../table/spectatorTable.js';
 import type { TableView } from '../table/types.js';
 import { pageConfig } from './netConfig.js';
+import { Connections, MinorityBanner } from './AbsenceBanners.js';
 
 /**
  * #/w/<room>/<watch secret>: following a game read-only (issue 11, item 6). The page finds the
@@ -152,15 +153,8 @@ export function WatchScreen(props: { spectator: Spectator }) {
           {t('watch.refused', { count: view().refused })}
         </p>
       </Show>
-      <ul class="connections" aria-label={t('online.connections')}>
-        <For each={view().peers}>
-          {(state, i) => (
-            <li class={`conn conn-${state}`} data-seat={i()}>
-              <span class="dot" aria-hidden="true" /> {playerName(i(), language())}: {t(`online.peer.${state}` as Key)}
-            </li>
-          )}
-        </For>
-      </ul>
+      <MinorityBanner minority={shown().absence?.minority ?? []} />
+      <Connections peers={view().peers} gone={shown().absence?.gone ?? []} />
       <GameScreen table={table} config={config} flat={false} readOnly onAutoplay={() => undefined} onReplay={openReplay} />
     </div>
   );

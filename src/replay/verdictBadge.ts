@@ -27,7 +27,7 @@ export function verdictBadge(v: VerifiedReplay, lang: Language): VerdictBadge {
   const ended = endingWords(r.summary.ending, r.summary.winner, lang);
   switch (v.verdict) {
     case 'minority':
-      return { ...head, detail: textIn(lang, 'replay.minorityDetail', { absences: minorityWords(r.summary.minority, lang), ended }) };
+      return { ...head, detail: textIn(lang, 'replay.minorityDetail', { absences: minorityWords(v.minority, lang), ended }) };
     case 'incomplete':
       return { ...head, detail: textIn(lang, 'replay.incompleteDetail', { ended }) };
     case 'cheat':

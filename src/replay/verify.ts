@@ -1,5 +1,7 @@
 import { engineInputs, parseGenesisText, parseReplayText, type Verdict, verdictOf, type VerifyResult, verifyReplay } from '../../engine/protocol/index.js';
 import type { GameSetup } from '../../engine/index.js';
+import type { MinorityAbsence } from '../game/endWords.js';
+import { claimersOf } from '../table/absences.js';
 
 export interface VerifiedReplay {
   readonly result: VerifyResult;
@@ -8,6 +10,8 @@ export interface VerifiedReplay {
   /** The game's set-up and engine inputs, to step through (read from the file whatever the verdict). */
   readonly setup: GameSetup | null;
   readonly inputs: readonly unknown[];
+  /** The absences settled without a majority (the summary's), each with the seats whose claims settled it, read from the log. */
+  readonly minority: readonly MinorityAbsence[];
 }
 
 /**
@@ -20,7 +24,7 @@ export async function verifyReplayText(text: string, onProgress?: (done: number,
   if (!parsed.ok) {
     const v = parsed.error;
     const result: VerifyResult = { valid: false, failure: { entry: null, element: null, seat: v.seat ?? null, code: v.code, message: v.message } };
-    return { result, verdict: verdictOf(result), setup: null, inputs: [] };
+    return { result, verdict: verdictOf(result), setup: null, inputs: [], minority: [] };
   }
   const result = await verifyReplay(parsed.value, onProgress ? { onProgress } : {});
   const genesis = parseGenesisText(parsed.value.genesis);
@@ -30,5 +34,7 @@ export async function verifyReplayText(text: string, onProgress?: (done: number,
   } catch {
     inputs = [];
   }
-  return { result, verdict: verdictOf(result), setup: genesis.ok ? genesis.value.genesis.setup : null, inputs };
+  const log = parsed.value.log;
+  const minority = result.valid ? result.summary.minority.map((a) => ({ seq: a.seq, seats: a.seats, claimers: claimersOf(log[a.seq] ?? []) })) : [];
+  return { result, verdict: verdictOf(result), setup: genesis.ok ? genesis.value.genesis.setup : null, inputs, minority };
 }

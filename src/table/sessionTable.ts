@@ -2,6 +2,7 @@ import { applyAction, awaiting, type GameState, legalOptions, ok, type Seat, typ
 import { elementInputs, type ParsedGenesis, type Replay, type SignedEntry } from '../../engine/protocol/index.js';
 import type { NetGame, NetGameView } from '../net/index.js';
 import type { LocalTable } from './localTable.js';
+import { makeAbsenceLedger, sameAbsence, tableAbsence } from './absences.js';
 import type { BotPlayer, TableView } from './types.js';
 
 /** A seat this device plays through its protocol session: a person's, or a bot's. */
@@ -33,13 +34,21 @@ const AUTOMATIC = new Set(['commitTiles', 'commitCards']);
  * (for the log). The game itself is the protocol's: a person's choice goes to the session of the
  * seat awaited, which refuses anything not legal and awaited; bots answer through the same path.
  */
-export function makeSessionTable(config: SessionTableConfig): LocalTable & { replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] } {
+export function makeSessionTable(config: SessionTableConfig): LocalTable & { here(): void; replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] } {
   const seats = [...config.seats.entries()];
   const watched = seats[0]![1].game;
   const states: GameState[] = [config.initial];
   const inputs: unknown[] = [];
   const listeners = new Set<(v: TableView) => void>();
-  let current = tableView(watched.view());
+  const ledger = makeAbsenceLedger(config.genesis.keys.length);
+  const watchedSeat = seats[0]![0];
+  /** The session's view as the screens read it, with what the log says of absent players. */
+  const viewOf = (v: NetGameView): TableView => {
+    const chain = v.chain;
+    const facts = { gone: chain?.gone ?? [], absences: chain?.absences ?? [], own: watchedSeat, away: v.away === true, split: v.split ?? null };
+    return { ...tableView(v), absence: tableAbsence(facts, ledger, states) };
+  };
+  let current: TableView;
   let disposed = false;
   let askedAt = -1;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -49,7 +58,10 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
    * it checked), and the state after each: a view can cover several elements, the log shows each.
    */
   function catchUp(): void {
-    for (const input of elementInputs(config.genesis, watched.elements(inputs.length))) {
+    const from = inputs.length;
+    const fresh = watched.elements(from);
+    ledger.read(from, fresh);
+    for (const input of elementInputs(config.genesis, fresh)) {
       const next = applyAction(states[states.length - 1]!, input);
       if (!next.ok) return;
       states.push(next.value);
@@ -109,14 +121,15 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
 
   const follow = (v: NetGameView): void => {
     if (disposed) return;
-    const next = tableView(v);
+    catchUp();
+    const next = viewOf(v);
     if (unchanged(next, current)) return;
     current = next;
-    catchUp();
     for (const l of [...listeners]) l(current);
     act();
   };
   catchUp();
+  current = viewOf(watched.view());
   const offs = seats.map(([, s]) =>
     s.game.on((e) => {
       if (e.kind !== 'view') return;
@@ -143,6 +156,9 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
       if (r.ok) return ok(undefined);
       return { ok: false, error: { code: 'WrongStep', rule: 'A3', message: typeof r.error === 'string' ? r.error : 'refused' } };
     },
+    here() {
+      for (const [, s] of seats) if (!s.bot) s.game.here();
+    },
     dispose() {
       disposed = true;
       clearTimeout(timer);
@@ -160,9 +176,13 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
   };
 }
 
-/** A view that shows nothing new: the same state, ended (or not) the same way. The close changes no state, only how the game ended (a forfeit at the close). */
+/**
+ * A view that shows nothing new: the same state, ended (or not) the same way, the same absences.
+ * The close changes no state, only how the game ended (a forfeit at the close); a player back
+ * (`here`) changes no state, only `away`.
+ */
 const unchanged = (a: TableView, b: TableView): boolean =>
-  a.state === b.state && (a.outcome.kind === 'playing' ? b.outcome.kind === 'playing' : b.outcome.kind === 'finished' && a.outcome.end === b.outcome.end);
+  a.state === b.state && (a.outcome.kind === 'playing' ? b.outcome.kind === 'playing' : b.outcome.kind === 'finished' && a.outcome.end === b.outcome.end) && sameAbsence(a.absence, b.absence);
 
 /**
  * The session's view as the screens read it. The game is over as soon as the log has ended (its

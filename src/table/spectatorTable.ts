@@ -1,5 +1,6 @@
 import { applyAction, awaiting, err, type GameState } from '../../engine/index.js';
 import type { Follower, FollowerView } from '../../engine/protocol/index.js';
+import { makeAbsenceLedger, tableAbsence } from './absences.js';
 import type { LocalTable } from './localTable.js';
 import type { TableView } from './types.js';
 
@@ -12,10 +13,16 @@ export function makeSpectatorTable(follower: Follower, initial: GameState): Loca
   const states: GameState[] = [initial];
   const inputs: unknown[] = [];
   const listeners = new Set<(v: TableView) => void>();
-  let current = tableView(follower.view(), null);
+  const ledger = makeAbsenceLedger(follower.view().gone.length);
+  /** The follower's view as the screens read it, with the absent players its log shows (a spectator has no seat: never away). */
+  const viewOf = (v: FollowerView): TableView => ({
+    ...tableView(v, inputs.at(-1) ?? null),
+    absence: tableAbsence({ gone: v.gone, absences: v.absences, own: null, away: false, split: null }, ledger, states),
+  });
 
   /** The inputs of the elements checked since the last view, and the state after each. */
   function catchUp(): void {
+    ledger.read(inputs.length, follower.elements(inputs.length));
     const all = follower.inputs();
     while (inputs.length < all.length) {
       const input = all[inputs.length];
@@ -27,10 +34,10 @@ export function makeSpectatorTable(follower: Follower, initial: GameState): Loca
   }
 
   catchUp();
-  current = tableView(follower.view(), inputs.at(-1) ?? null);
+  let current = viewOf(follower.view());
   const off = follower.subscribe((v) => {
     catchUp();
-    current = tableView(v, inputs.at(-1) ?? null);
+    current = viewOf(v);
     for (const l of [...listeners]) l(current);
   });
 

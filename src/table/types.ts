@@ -17,6 +17,44 @@ export interface TableView {
   readonly lastInput: unknown;
   /** `end`: why a game played through the protocol ended (a win, a forfeit, its day cap...); none for a local game, which ends with the engine. */
   readonly outcome: { readonly kind: 'playing' } | { readonly kind: 'finished'; readonly winner: Seat | null; readonly end?: End };
+  /** What the log says of absent players (a game played through the protocol with a timer); none for a local game, where nobody is ever absent. */
+  readonly absence?: TableAbsence;
+}
+
+/**
+ * Absent players as the log shows them: the seats declared absent and not back, the absences
+ * that rest on a minority's word, this page's own seat away, a split of the table.
+ */
+export interface TableAbsence {
+  /** Seats declared absent and not back since, by seat: the table answers their decisions at once. This page's seat only while `away`. */
+  readonly gone: readonly GoneSeat[];
+  /** The absences settled without a strict majority of the seats still in the game, in log order: the game rests on their word from the first one. */
+  readonly minority: readonly Settled[];
+  /** This page's seat was declared absent and its player has not said it is back. */
+  readonly away: boolean;
+  /** Seats that went on without this page, on another branch of the game (PeerView.split); null: none. */
+  readonly split: Split | null;
+}
+
+export interface GoneSeat {
+  readonly seat: Seat;
+  /** The position of the absence that made it gone (the first of its decisions answered for it since it last played). */
+  readonly since: number;
+  /** The game day then (null before the conquest: the map creation). */
+  readonly day: number | null;
+}
+
+/** An absence the log settled: who was declared absent, by whom (the seats whose claims settled it), where. */
+export interface Settled {
+  readonly seq: number;
+  readonly seats: readonly Seat[];
+  readonly claimers: readonly Seat[];
+}
+
+/** Seats that went on, on another branch of the game, from position `seq`: this page cannot join them. */
+export interface Split {
+  readonly seq: number;
+  readonly seats: readonly Seat[];
 }
 
 /** The session interface the screens code against: PeerSession's view/subscribe/submit/dispose. */
@@ -26,6 +64,8 @@ export interface GameSession {
   subscribe(listener: (view: TableView) => void): () => void;
   /** A person's choice. Refused with the engine's error if illegal or not awaited now; nothing changes then. */
   submit(action: unknown): Promise<Result<void, RuleError>>;
+  /** This page's player is at the page (a click, a key): a seat declared absent tells the table it is back. None where nobody is ever absent. */
+  here?(): void;
   dispose(): void;
 }
 

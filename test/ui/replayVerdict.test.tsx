@@ -83,7 +83,7 @@ async function badgeOf(replay: Replay): Promise<HTMLElement> {
 
 const WORDS: Record<Verdict, { en: RegExp; fr: RegExp }> = {
   valid: { en: /^Valid A complete match: .* Stopped at the agreed limit of 24 log elements\. Final state signed by Player 1, Player 2\.$/, fr: /^Valide Une partie complète : .*limite convenue de 24 éléments.* signé par Joueur 1, Joueur 2\.$/ },
-  minority: { en: /^Valid on a minority’s word .*rests on a minority’s word \(Player 2 declared absent without a majority, position 12, 13, 18, 20, 25…\)\. Stopped at the agreed limit of 30 log elements\. Final state signed by Player 1\.$/, fr: /^Valide sur la parole d’une minorité .*Joueur 2 déclaré absent sans majorité, position 12, 13, 18, 20, 25…\)\. Arrêtée/ },
+  minority: { en: /^Valid on a minority’s word .*rests on a minority’s word \(Player 2 declared absent by Player 1, without a majority, position 12, 13, 18, 20, 25…\)\. Stopped at the agreed limit of 30 log elements\. Final state signed by Player 1\.$/, fr: /^Valide sur la parole d’une minorité .*Joueur 2 déclaré absent par Joueur 1, sans majorité, position 12, 13, 18, 20, 25…\)\. Arrêtée/ },
   incomplete: { en: /^Incomplete No violation, but not a complete match\. The log stops before the game ended\.$/, fr: /^Incomplète Aucune violation.*Le journal s’arrête avant la fin de la partie\.$/ },
   cheat: { en: /^Cheat proven .*Player 1 broke the protocol at position 0 \(IllegalAction: /, fr: /^Triche prouvée .*Joueur 1 a enfreint le protocole à la position 0 \(IllegalAction : / },
   invalid: { en: /^Invalid First violation at entry 4: BadSignature: /, fr: /^Invalide Première violation à l’entrée 4 : BadSignature : / },

@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../core/result.js';
 import type { GameState } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
 import { stateHash } from '../../game.js';
-import { type Chain, checkFinals, type End, type Expectation, expectation, startChain } from '../log/chain.js';
+import { type Absence, type Chain, checkFinals, type End, type Expectation, expectation, startChain } from '../log/chain.js';
 import { elementInputs } from '../log/inputs.js';
 import { type ParsedEntry, parseSigned, type SignedEntry } from '../codec/entry.js';
 import type { ParsedGenesis } from '../codec/genesis.js';
@@ -57,6 +57,10 @@ export interface FollowerView {
   readonly complete: boolean;
   /** The game stopped where the log stops, a seat's violation proven by its own signature (acceptEvidence); else null. */
   readonly stopped: Cheat | null;
+  /** Per seat: declared absent and not heard from since (the chain's `gone`): the table answers its decisions at once. */
+  readonly gone: readonly boolean[];
+  /** Every absence the log settled so far (the chain's), each marked when it rests on a minority's word. */
+  readonly absences: readonly Absence[];
 }
 
 /** What became of an element offered to the follower (a refusal is an error instead). */
@@ -144,6 +148,8 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
       finals: signed,
       complete: chain.closed && chain.gone.every((gone, s) => gone || finals.has(s)),
       stopped: proof?.verdict ?? null,
+      gone: chain.gone,
+      absences: chain.absences,
     };
   };
   const changed = (): void => {
