@@ -33,6 +33,8 @@ export interface SessionView {
   readonly away?: boolean;
   /** Seats that went on, on another branch of the game, from position `seq`, which this page cannot join (null: none). */
   readonly split?: { readonly seq: number; readonly seats: readonly Seat[] } | null;
+  /** Gone seats back at their page (their own signature says so): the table waits for them again. */
+  readonly returned?: readonly Seat[];
 }
 
 /**
@@ -163,7 +165,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
   let lastOutcome: Outcome['kind'] = 'playing';
   /** What a new view shows beyond a new element or outcome: this seat away or back, a split. */
   let lastAbsence = '';
-  const absenceKey = (v: SessionView): string => `${v.away === true}|${v.split ? `${v.split.seq}:${v.split.seats.join(',')}` : ''}`;
+  const absenceKey = (v: SessionView): string => `${v.away === true}|${v.split ? `${v.split.seq}:${v.split.seats.join(',')}` : ''}|${(v.returned ?? []).join(',')}`;
   let incidentsSeen = 0;
   let disposed = false;
   let end: (v: NetGameView) => void = () => undefined;

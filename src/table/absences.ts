@@ -68,6 +68,8 @@ export interface AbsenceFacts {
   readonly own: Seat | null;
   readonly away: boolean;
   readonly split: Split | null;
+  /** Gone seats that said, by their own signature, that their player is back (PeerView.returned): the table waits for them again. */
+  readonly returned?: readonly Seat[];
 }
 
 /** The last absence that named `seat` (a fallback when the ledger has not read that far). */
@@ -83,7 +85,7 @@ function lastAbsence(absences: readonly Absence[], seat: Seat): number {
  */
 export function tableAbsence(facts: AbsenceFacts, ledger: AbsenceLedger, states: readonly GameState[]): TableAbsence {
   const gone: GoneSeat[] = facts.gone.flatMap((g, seat) => {
-    if (seat === facts.own ? !facts.away : !g) return [];
+    if (seat === facts.own ? !facts.away : !g || facts.returned?.includes(seat)) return [];
     const since = ledger.goneFrom(seat) ?? lastAbsence(facts.absences, seat);
     return [{ seat, since, day: dayOf(states[since]) }];
   });

@@ -45,7 +45,7 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { her
   /** The session's view as the screens read it, with what the log says of absent players. */
   const viewOf = (v: NetGameView): TableView => {
     const chain = v.chain;
-    const facts = { gone: chain?.gone ?? [], absences: chain?.absences ?? [], own: watchedSeat, away: v.away === true, split: v.split ?? null };
+    const facts = { gone: chain?.gone ?? [], absences: chain?.absences ?? [], own: watchedSeat, away: v.away === true, split: v.split ?? null, returned: v.returned ?? [] };
     return { ...tableView(v), absence: tableAbsence(facts, ledger, states) };
   };
   let current: TableView;

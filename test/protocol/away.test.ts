@@ -79,4 +79,24 @@ describe('an absent player', () => {
     expect(peers[0]!.state.players[D]!.forfeited).toBe(false);
     expect(verdictOf(await verifyReplay(peers[0]!.replay()))).toBe('valid');
   });
+
+  it('that says it is back but lets its next decision time out is away again: one more timer, not one per decision', async () => {
+    const table = await idleTable('away-again', 6);
+    const person = table.network.peers[D]!;
+    let said = false;
+    let awayAgain = false;
+    person.subscribe((v) => {
+      const settled = v.chain.absences.filter((a) => a.seats.includes(D)).length;
+      if (!said && settled >= 2) {
+        said = true;
+        void person.here();
+      } else if (said && v.away) awayAgain = true;
+    });
+    for (const p of table.network.peers) await p.start();
+    expect(await table.network.run()).toBe('done');
+    expect(said && awayAgain).toBe(true);
+    expect(table.network.peers[0]!.state.players[D]!.forfeited).toBe(true);
+    // The first absence and the decision it let pass once back: two timers, not one per decision.
+    expect(table.network.now).toBeLessThanOrEqual(5 * TIMER);
+  });
 });

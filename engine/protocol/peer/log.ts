@@ -40,13 +40,17 @@ export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, 
   const seq = d.chain.seq;
   const before = d.chain;
   own(d, 'history').push({ before, entries, hash, after: next.state });
+  const idled = timerRanOut(d);
   d.chain = next;
   d.pool = new Map();
   d.owned.add('pool');
   d.since = d.now;
   pruneHeard(d);
-  // Declared absent here: this seat's player is back only once the page says so (a bot: at once).
-  if (next.gone[d.ctx.seat] && !before.gone[d.ctx.seat]) d.here = d.ctx.bot;
+  // Declared absent here: this seat's player is back only once the page says so (a bot: at once);
+  // and so again when, back, it let a whole timer pass on its own decision (a claim signed at once
+  // while it came back, before the others heard it, does not count).
+  const named = next.absences.length > before.absences.length && next.absences[next.absences.length - 1]!.seats.includes(d.ctx.seat);
+  if (named && (!before.gone[d.ctx.seat] || idled)) d.here = d.ctx.bot;
   changed(d);
   d.lastEcho = { seq, element: hash, after: next.state, claimed: d.claimedAt.has(`${seq}|${before.head}`), back: next.gone[d.ctx.seat]! && d.here, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) };
   d.effects.push({ kind: 'echo', echo: d.lastEcho });

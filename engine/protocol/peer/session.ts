@@ -13,7 +13,7 @@ import { makeMessage, parseMessage } from '../codec/wire.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
 import { verifySignatures } from '../crypto/signature.js';
 import { type Check, checkKey, type Effect } from './draft.js';
-import { awaitsAction, type EchoDraft, echoOf, elementsFrom, heldOf, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, splitOf } from './state.js';
+import { awaitsAction, type EchoDraft, echoOf, elementsFrom, heldOf, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
 import { likelyChecks, type PeerEvent, step } from './step.js';
 import { legalOptions } from '../../game.js';
 
@@ -67,6 +67,8 @@ export interface PeerView {
   readonly yourTurn: boolean;
   /** This seat was declared absent and its player has not said it is back (`here`): the table answers its decisions at once. */
   readonly away: boolean;
+  /** Seats declared absent (gone) that showed by their own signature that their player is back: the table waits for them again. */
+  readonly returned: readonly Seat[];
   /**
    * Seats that went on, on another branch of the game, from position `seq` (their signed echoes
    * show another element there), which this page cannot join: each side settled the other's
@@ -145,9 +147,10 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     yourTurn,
     away: chain.gone[ctx.seat] === true && !state.here,
     split: splitOf(state),
+    returned: returnedOf(state),
   });
   const sameView = (v: PeerView | undefined, w: { chain: Chain; outcome: Outcome; incidents: readonly Violation[]; yourTurn: boolean }): v is PeerView =>
-    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn && v.away === (w.chain.gone[ctx.seat] === true && !state.here) && sameSplit(v.split, splitOf(state));
+    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn && v.away === (w.chain.gone[ctx.seat] === true && !state.here) && sameSplit(v.split, splitOf(state)) && v.returned.join() === returnedOf(state).join();
   const sameSplit = (a: PeerView['split'], b: PeerView['split']): boolean => a === b || (a !== null && b !== null && a.seq === b.seq && a.seats.join() === b.seats.join());
   const now = () => ({ chain: state.chain, outcome: state.outcome, incidents: state.incidents, yourTurn: awaitsAction(ctx, state) });
   function current(): PeerView {

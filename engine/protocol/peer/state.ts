@@ -286,6 +286,18 @@ export function replayOf(ctx: PeerContext, s: PeerState): Replay {
   };
 }
 
+/** The seats declared absent (gone) that showed, by their own signature, that their player is back. */
+export function returnedOf(s: PeerState): Seat[] {
+  const gone = s.chain.gone.flatMap((g, seat) => (g ? [seat] : []));
+  return gone.filter((seat) => s.lastBack[seat]! >= goneSince(s.chain, seat));
+}
+
+/** The position at which a seat was last declared absent (-1: never). */
+export function goneSince(chain: Chain, seat: Seat): number {
+  for (let i = chain.absences.length - 1; i >= 0; i--) if (chain.absences[i]!.seats.includes(seat)) return chain.absences[i]!.seq;
+  return -1;
+}
+
 /** The seats on another branch of the game, and from where (seen at two positions or more), or null. */
 export function splitOf(s: PeerState): { readonly seq: number; readonly seats: readonly Seat[] } | null {
   const seats = [...s.elsewhere].filter(([, e]) => e.positions >= 2).sort((a, b) => a[0] - b[0]);

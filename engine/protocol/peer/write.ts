@@ -1,7 +1,7 @@
 import type { GameState } from '../../core/state.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { linkIndex } from '../log/beacon.js';
-import { activeSeats, type Chain, checkOwnAction, expectation, finalStateHash, isMajority, signaturesDigest } from '../log/chain.js';
+import { activeSeats, checkOwnAction, expectation, finalStateHash, isMajority, signaturesDigest } from '../log/chain.js';
 import type { Seat } from '../../core/vocabulary.js';
 import { checkHeard } from './heard.js';
 import type { Body } from '../codec/entry.js';
@@ -10,7 +10,7 @@ import { makeMessage } from '../codec/wire.js';
 import { done, type Draft, own, send, signedEntry } from './draft.js';
 import { remember } from './log.js';
 import { accept } from './receive.js';
-import { awaitsAction, awaitsChoice, placeOf } from './state.js';
+import { awaitsAction, awaitsChoice, goneSince, placeOf } from './state.js';
 
 /** Writes what the log awaits from this seat, once per position. */
 export function act(d: Draft): void {
@@ -87,11 +87,7 @@ export function comeBack(d: Draft): void {
   }
 }
 
-/** The position at which a seat gone now was last declared absent. */
-function goneSince(chain: Chain, seat: Seat): number {
-  for (let i = chain.absences.length - 1; i >= 0; i--) if (chain.absences[i]!.seats.includes(seat)) return chain.absences[i]!.seq;
-  return -1;
-}
+
 
 /**
  * This seat's action at the current place (a person's choice or an agent's): refused, with
