@@ -23,7 +23,7 @@ export { HEART, HEART_KEY, occupant, portalsOnMap, frontierCells, occupiedHexes,
 export { landPlacementError, portalPlacementError, nonBlackNeighbours } from './map/constraints.js';
 export { energyRichTiles, isEnergyRich } from './map/energy.js';
 export { blackTilesNeeded, landSites, portalSites } from './map/blacks.js';
-export { tilesLeft } from './map/stages.js';
+export { tilesLeft, whyNotAt } from './map/stages.js';
 export { play, applyAction, awaiting, legalOptions, legalActions, passiveAction, stateHash, type Played } from './game/play.js';
 export { makeState, parseState } from './game/codec.js';
 export { seatSummaries, type SeatSummary } from './game/summary.js';

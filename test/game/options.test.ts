@@ -7,6 +7,9 @@ import {
   type SecretChoice,
   type Vault,
   RandomStream,
+  type Hex,
+  type RuleError,
+  type Seat,
   applyAction,
   awaiting,
   canonicalJson,
@@ -20,6 +23,9 @@ import {
   optionSize,
   parseHexKey,
   sampleOption,
+  spiral,
+  tileOpening,
+  whyNotAt,
 } from '../../engine/index.js';
 import { atReveal, revealOf } from '../support/conquest.js';
 import { type Position, buildPositions, randomPositions, vaultsFor } from '../support/positions.js';
@@ -144,21 +150,61 @@ function checkChoices(p: Position, stream: RandomStream): number {
   return n;
 }
 
+/** The placement a map stage awaits from `seat`, at `at`; null where it places nothing (a draw, no face-up tile to take). */
+function placementAt(state: GameState, seat: Seat, vault: Vault, at: Hex): unknown {
+  const me = state.seats[seat]!;
+  switch (state.phase.stage.kind) {
+    case 'take':
+      return me.faceUp ? { kind: 'placeTile', seat, from: 'faceUp', at } : null;
+    case 'place':
+      return { kind: 'placeTile', seat, from: 'drawn', at, opening: tileOpening(vault, me.drawn!, state) };
+    case 'blacks':
+      return { kind: 'placeBlack', seat, at };
+    case 'portal':
+    case 'finalRound':
+      return { kind: 'placePortal', seat, at };
+    default:
+      return null;
+  }
+}
+
+/** Hover hints: whyNotAt gives, on every hex near the map, the refusal of placing there (null where it is accepted). */
+function checkWhyNot(p: Position): string | null {
+  const who = awaiting(p.state);
+  if (who.kind !== 'seat' || p.state.phase.name !== 'mapCreation') return null;
+  const vault = vaultsFor(p.state, p.seed)[who.seat]!;
+  let checked = false;
+  for (const at of spiral({ q: 0, r: 0 }, 5)) {
+    const action = placementAt(p.state, who.seat, vault, at);
+    if (action === null) return null;
+    const r = applyAction(p.state, action);
+    const refusal: RuleError | null = r.ok ? null : r.error;
+    expect(whyNotAt(p.state, who.seat, at), `${p.name} at ${at.q},${at.r}`).toEqual(refusal);
+    // Another seat places nothing now.
+    expect(whyNotAt(p.state, (who.seat + 1) % p.state.seats.length, at)).toBeNull();
+    checked = true;
+  }
+  return checked ? p.state.phase.stage.kind : null;
+}
+
 describe('legal options cover exactly the actions the rules accept', () => {
   it('on the named positions of every stage', () => {
     const stream = new RandomStream(hashText('options/named'));
     let offered = 0;
     let accepted = 0;
     let choices = 0;
+    const placing = new Set<string | null>();
     for (const p of buildPositions()) {
       const r = check(p, stream);
       offered += r.offered;
       accepted += r.accepted;
       choices += checkChoices(p, stream);
+      placing.add(checkWhyNot(p));
     }
     expect(offered).toBeGreaterThan(100);
     expect(accepted).toBeGreaterThan(100);
     expect(choices).toBeGreaterThan(300);
+    expect([...placing].filter((k) => k !== null).sort()).toEqual(['blacks', 'finalRound', 'place', 'portal', 'take']);
   });
 
   it('on positions of random games, 2 to 6 players', () => {
@@ -171,6 +217,7 @@ describe('legal options cover exactly the actions the rules accept', () => {
       offered += r.offered;
       accepted += r.accepted;
       checkChoices(p, stream);
+      checkWhyNot(p);
     }
     expect(positions.length).toBeGreaterThan(200);
     expect(offered).toBeGreaterThan(1000);
