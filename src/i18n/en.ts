@@ -276,13 +276,10 @@ export const en = {
   'log.answer': '{{player}} answered a proposal',
   'log.withdraw': '{{player}} withdrew {{count}} troops from {{at}}',
   'log.playUnit': '{{player}} played {{card}}',
-  'log.afterCombat': '{{player}} kept or accounted the hand after the combat',
   'log.exercise': '{{player}} held a military exercise',
   'log.placeTroops': '{{player}} placed new troops at {{at}}',
-  'log.cycleHand': '{{player}} discarded and drew again',
   'log.request': '{{player}} made a request to {{vassal}}',
   'log.previewing': 'The board as it was after this line · Esc returns',
-  'log.other': '{{player}}: {{kind}}',
 
   'rule.hint': '{{rule}}: {{reason}}',
   'rule.CellOccupied': 'a tile already stands there',

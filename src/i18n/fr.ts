@@ -275,13 +275,10 @@ export const fr: Dictionary = {
   'log.answer': '{{player}} a répondu à une proposition',
   'log.withdraw': '{{player}} a retiré {{count}} troupes de {{at}}',
   'log.playUnit': '{{player}} a joué {{card}}',
-  'log.afterCombat': '{{player}} a gardé ou comptabilisé sa main après le combat',
   'log.exercise': '{{player}} a tenu un exercice militaire',
   'log.placeTroops': '{{player}} a placé de nouvelles troupes en {{at}}',
-  'log.cycleHand': '{{player}} a défaussé et repioché',
   'log.request': '{{player}} a fait une requête à {{vassal}}',
   'log.previewing': 'Le plateau tel qu’il était après cette ligne · Échap pour revenir',
-  'log.other': '{{player}} : {{kind}}',
 
   'rule.hint': '{{rule}} : {{reason}}',
   'rule.CellOccupied': 'une tuile occupe déjà cette case',
