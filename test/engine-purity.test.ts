@@ -36,4 +36,15 @@ describe('engine/', () => {
     }
     expect(outside).toEqual([]);
   });
+
+  it('keeps its lowest layers apart: hex/ and cards/ import nothing else of the engine', () => {
+    const across: string[] = [];
+    for (const leaf of ['hex', 'cards']) {
+      const dir = path.join(ENGINE, leaf);
+      for (const file of sources(dir)) {
+        for (const spec of importsOf(file)) if (spec.startsWith('.') && !path.resolve(path.dirname(file), spec).startsWith(dir + path.sep)) across.push(`${path.relative(ENGINE, file)}: ${spec}`);
+      }
+    }
+    expect(across).toEqual([]);
+  });
 });
