@@ -9,7 +9,7 @@ export { ACTION_KINDS } from './core/actions.js';
 export type { GameEvent, EventKind, FighterLoss } from './core/events.js';
 export { type RuleError, type ErrorCode, ERROR_CODES } from './core/errors.js';
 export { canonicalJson, compareCodeUnits } from './core/canonical.js';
-export { hashText, hashValue, hashBytes, toHex, fromHex, isDigest } from './core/hash.js';
+export { hashText, hashValue, hashBytes, toHex, fromHex, isDigest, utf8 } from './core/hash.js';
 export { RandomStream, isRandomValue } from './core/random.js';
 export { commitment, openingMatches, isSalt } from './core/commit.js';
 export { parseAction } from './core/parse.js';

@@ -9,9 +9,7 @@
 import { WebrtcProvider } from 'y-webrtc';
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { err, ok, type Result } from '../../engine/core/result.js';
-import { hashText, toHex } from '../../engine/core/hash.js';
-import type { Civilisation, Colour, Seat } from '../../engine/core/vocabulary.js';
+import { type Civilisation, type Colour, err, hashText, ok, type Result, type Seat, toHex } from '../../engine/index.js';
 import {
   checkGenesisSignatures,
   DEFAULT_SETTINGS,
