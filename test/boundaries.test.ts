@@ -65,3 +65,9 @@ describe('src/net', () => {
     expect(deep).toEqual([]);
   });
 });
+
+describe('bench/', () => {
+  it('imports nothing of test/ (what both need lives in scripts/node)', () => {
+    expect(relativeImports('bench').filter((i) => i.to.startsWith('test/'))).toEqual([]);
+  });
+});
