@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type Feint,
   type GameState,
   type Option,
   type SeatAction,
@@ -12,21 +11,24 @@ import {
   type Seat,
   applyAction,
   awaiting,
-  canonicalJson,
   choiceError,
   choiceIncluded,
-  expandChoices,
-  expandOption,
   hashText,
   legalOptions,
   optionIncludes,
-  optionSize,
   parseHexKey,
-  sampleOption,
-  spiral,
   tileOpening,
   whyNotAt,
 } from '../../engine/index.js';
+import { type Feint } from '../../engine/core/actions.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
+import {
+  expandChoices,
+  expandOption,
+  optionSize,
+  sampleOption,
+} from '../../engine/core/options.js';
+import { spiral } from '../../engine/hex/index.js';
 import { atReveal, revealOf } from '../support/conquest.js';
 import { type Position, buildPositions, randomPositions, vaultsFor } from '../support/positions.js';
 

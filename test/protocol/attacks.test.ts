@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canonicalJson,
-  commitment,
-  expandOption,
   fromHex,
   legalActions,
   type SeatAction,
   toHex,
 } from '../../engine/index.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
+import { commitment } from '../../engine/core/commit.js';
+import { expandOption } from '../../engine/core/options.js';
 import { type Body, type Entry, hasCanonicalS, naclScheme, type Replay, signEntrySync, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { after, entryMessage, expectation, honestAgents, play, type Played, playIllegalPortal, plusL, read, setupFor, SHORT, signAt } from './harness.js';

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  commitment,
-  hashText,
-} from '../../engine/index.js';
+import { hashText } from '../../engine/index.js';
+import { commitment } from '../../engine/core/commit.js';
 import { beaconStep, beaconValue, isNextLink, makeBeaconChain, openingsProblem, finalOpenings, refsToOpen, TAGS, taggedDigest } from '../../engine/protocol/index.js';
 import { play } from './harness.js';
 

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  canonicalJson,
-  hashText,
-} from '../../engine/index.js';
+import { hashText } from '../../engine/index.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
 import { RandomStream } from '../../engine/core/random.js';
 import { isCanonical } from '../../engine/protocol/codec/json.js';
 import { readPlainCanonical } from '../../engine/protocol/codec/plain-json.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { freezesStates, setFreezeStates } from '../../engine/index.js';
+import { freezesStates, setFreezeStates } from '../../engine/core/freeze.js';
 import { freezeStatesInDevelopment } from '../../src/app/freeze.js';
 
 afterEach(() => {
