@@ -20,7 +20,7 @@ import {
   tileOpening,
   whyNotAt,
 } from '../../engine/index.js';
-import { type Feint } from '../../engine/core/actions.js';
+import type { Feint } from '../../engine/core/actions.js';
 import { canonicalJson } from '../../engine/core/canonical.js';
 import {
   expandChoices,

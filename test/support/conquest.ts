@@ -33,7 +33,7 @@ import {
   legalActions,
   legalOptions,
 } from '../../engine/index.js';
-import { type PlayerState, type Territory } from '../../engine/core/state.js';
+import type { PlayerState, Territory } from '../../engine/core/state.js';
 import { deal } from '../../engine/core/vault.js';
 import { expandOption } from '../../engine/core/options.js';
 import { passiveAction } from '../../engine/game/play.js';

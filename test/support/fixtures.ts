@@ -8,7 +8,7 @@ import {
   applyAction,
   hexKey,
 } from '../../engine/index.js';
-import { type LandTile } from '../../engine/core/state.js';
+import type { LandTile } from '../../engine/core/state.js';
 import { tileCommitments } from '../../engine/core/vault.js';
 import { type LocalGame, startLocalGame, step } from '../../engine/local/index.js';
 
