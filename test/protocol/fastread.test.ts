@@ -4,7 +4,8 @@ import { canonicalJson } from '../../engine/core/canonical.js';
 import { RandomStream } from '../../engine/core/random.js';
 import { isCanonical } from '../../engine/protocol/codec/json.js';
 import { readPlainCanonical } from '../../engine/protocol/codec/plain-json.js';
-import { parseSigned, PositionReader, type Replay } from '../../engine/protocol/index.js';
+import type { Replay } from '../../engine/protocol/index.js';
+import { parseSigned, PositionReader } from '../../engine/protocol/codec/entry.js';
 import { play } from './harness.js';
 
 /**

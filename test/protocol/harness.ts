@@ -5,7 +5,12 @@ import {
 } from '../../engine/index.js';
 import { agentStream } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
-import { applyElement, type Body, type Chain, expectation, L, makeMessage, type Outcome, type ParsedEntry, type ParsedMessage, parseMessage, type PeerAgent, type ProtocolSettings, signEntrySync, type SignatureScheme } from '../../engine/protocol/index.js';
+import { makeMessage, type Outcome, parseMessage, type PeerAgent, type ProtocolSettings, type SignatureScheme } from '../../engine/protocol/index.js';
+import { applyElement, type Chain, expectation } from '../../engine/protocol/log/chain.js';
+import type { Body, ParsedEntry } from '../../engine/protocol/codec/entry.js';
+import { L } from '../../engine/protocol/crypto/ed25519.js';
+import type { ParsedMessage } from '../../engine/protocol/codec/wire.js';
+import { signEntrySync } from '../../engine/protocol/crypto/signing.js';
 import { type Delivery, type Network, setTable, simSetup, type Table, type Tamper } from '../../engine/protocol/sim/index.js';
 import { useNodeCrypto } from '../../scripts/node/crypto.js';
 
