@@ -20,10 +20,14 @@ export { type SignedEntry } from './codec/entry.js';
 export { makeMessage, parseMessage, MAX_FETCH, wireBytes } from './codec/wire.js';
 export { type SeatSecrets, makeSeatSecrets, seatIdentity } from './crypto/secrets.js';
 export { signGenesis, genesisCheck, checkGenesisSignatures } from './crypto/signing.js';
+export {
+  type End,
+  type Absence,
+} from './log/chain.js';
 export { type PeerAgent, type Outcome } from './peer/state.js';
 export { makePeerSession } from './peer/session.js';
 export { type Replay, type Evidence, makeReplayText, parseReplayText } from './codec/replay.js';
-export { verifyReplay, type VerifyOptions, type VerifyResult, type Summary, type Failure, VERDICT_EXIT, verdictOf } from './verify/verify.js';
+export { verifyReplay, type VerifyResult, type Summary, type Failure, type Ending, type Verdict, VERDICT_EXIT, verdictOf } from './verify/verify.js';
 export { decodeReplay, decodeReplayText, InflateLimitError, type Inflate } from './codec/replay-bytes.js';
 export { REPLAY_LIMITS } from './codec/replay-limits.js';
 export { engineInputs, elementInputs } from './log/inputs.js';

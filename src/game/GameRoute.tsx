@@ -1,11 +1,10 @@
 import { Show, createResource, onCleanup } from 'solid-js';
-import { greedyAgent } from '../../engine/agents/index.js';
-import { legalOptions, type Seat } from '../../engine/index.js';
+import type { Seat } from '../../engine/index.js';
 import { makeReplayText } from '../../engine/protocol/index.js';
 import { navigate, route } from '../app/router.js';
 import { t } from '../i18n/index.js';
 import { setPendingReplay } from '../replay/pending.js';
-import { makeWorkerBot } from '../table/botClient.js';
+import { makeWorkerBots, type WorkerBots } from '../table/botClient.js';
 import { makeProtocolTable, type ProtocolTable } from '../table/protocolTable.js';
 import { type LocalGameConfig, botSeats, setupOf } from './config.js';
 import { GameScreen } from './GameScreen.js';
@@ -42,23 +41,23 @@ export default function GameRoute() {
 /** The sessions are set up (the genesis signed by every seat, a stored log checked again) before the screen shows. */
 function StartingGame(props: { game: StoredGame }) {
   const config: LocalGameConfig = props.game.config;
-  const worker = makeWorkerBot();
+  const bots = makeWorkerBots();
   const pace = Number(route().query.get('pace') ?? BOT_PACE);
   const [table] = createResource(() =>
-    makeProtocolTable({ setup: setupOf(config), seed: config.seed, bots: botSeats(config), bot: worker.bot, log: props.game.log, botPace: Number.isFinite(pace) ? pace : BOT_PACE }),
+    makeProtocolTable({ setup: setupOf(config), seed: config.seed, bots: botSeats(config), bot: bots.bot, log: props.game.log, botPace: Number.isFinite(pace) ? pace : BOT_PACE }),
   );
   onCleanup(() => {
     table()?.dispose();
-    worker.dispose();
+    bots.dispose();
   });
   return (
     <Show when={table()} fallback={<p class="loading">{t('app.loading')}</p>}>
-      {(tb) => <RunningGame config={config} table={tb()} stored={props.game.log} />}
+      {(tb) => <RunningGame config={config} table={tb()} stored={props.game.log} bots={bots} />}
     </Show>
   );
 }
 
-function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; stored: StoredGame['log'] }) {
+function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; stored: StoredGame['log']; bots: WorkerBots }) {
   const table = props.table;
   const config = props.config;
   // Stored in order, one write at a time, each writing only the chunks that changed; a write
@@ -76,11 +75,12 @@ function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; sto
   });
   onCleanup(unsubscribe);
   const autoplay = (seat: Seat): void => {
-    // "Let the bot play it" for a person: the engine's greedy choice among the legal options, sent as the person's.
+    // "Let the bot play it" for a person: the engine's greedy choice among the legal options (in
+    // the bots' Worker), sent as the person's; refused if the game has moved on meanwhile.
     const state = table.view().state;
     const vault = table.vaultOf(seat);
     if (!vault) return;
-    void table.submit(greedyAgent()(state, seat, legalOptions(state, seat, vault), vault));
+    void props.bots.greedy(state, seat, vault).then((action) => table.submit(action), (e: unknown) => console.error(`autoplay of seat ${seat} failed`, e));
   };
   const openReplay = (): void => {
     setPendingReplay(new File([makeReplayText(table.replay())], 'battle-for-eden-local.json', { type: 'application/json' }));

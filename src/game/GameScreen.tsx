@@ -25,6 +25,7 @@ import { CombatView } from './conquest/CombatView.js';
 import { createConquestTurn } from './conquest/createConquestTurn.js';
 import { combatReport } from './conquest/report.js';
 import { Curtain } from './Curtain.js';
+import { endWords } from './endWords.js';
 import { HandStrip } from './HandStrip.js';
 import { LogPanel } from './LogPanel.js';
 import { type MapChoice, ghostColour, mapChoice } from './mapTurn.js';
@@ -220,7 +221,7 @@ export function GameScreen(props: {
     else if (e.key === ']') cycle(1);
     else if (e.key === '[') cycle(-1);
     else if ((e.key === 'd' || e.key === 'D') && c?.kind === 'take' && c.draw) void submit(c.draw);
-    else if ((e.key === 'u' || e.key === 'U') && c?.kind === 'take' && c.faceUp) setSource('faceUp');
+    else if ((e.key === 'u' || e.key === 'U') && c?.kind === 'take' && c.faceUp && c.faceUpSites.size > 0) setSource('faceUp');
   };
   window.addEventListener('keydown', onKey);
   onCleanup(() => window.removeEventListener('keydown', onKey));
@@ -240,9 +241,12 @@ export function GameScreen(props: {
     const v = view();
     if (v.outcome.kind === 'finished') {
       const w = v.outcome.winner;
+      const end = v.outcome.end;
       const replay = props.onReplay;
+      // A protocol game says how it ended (a day cap, a forfeit...); a win the same as a local game.
+      const how = end && end.kind !== 'over' ? ` ${endWords(end, w, language())}` : '';
       return {
-        text: w === null ? t('game.overNoWinner') : t('game.over', { player: name(w) }),
+        text: (w === null ? t('game.overNoWinner') : t('game.over', { player: name(w) })) + how,
         buttons: replay ? [{ id: 'open-replay', label: t('game.openReplay'), primary: true, onClick: replay }] : [],
       };
     }

@@ -8,7 +8,7 @@ import {
 import { CIVILISATION_NAME, TERRAIN, playerName } from '../display/index.js';
 import { language, t } from '../i18n/index.js';
 
-/** A chip per seat: who, colour glyph, whose turn, bots thinking; stocks, pure energy, hand size. Public data only. */
+/** A chip per seat: who, colour glyph, whose turn, bots thinking, a forfeit (T7); stocks, pure energy, hand size. Public data only. */
 export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bots: readonly Seat[]; awaited: Seat | null; thinking: Seat | null; names?: readonly (string | undefined)[] }) {
   // In a secret round (feints, purchases): who has sealed a choice, who is still choosing; never what.
   const secret = (seat: Seat): 'sealed' | 'choosing' | null => {
@@ -25,7 +25,7 @@ export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bo
             const player = () => props.state.players[i()];
             const summary = () => summaries()?.[i()];
             return (
-              <li class="chip" classList={{ awaited: props.awaited === i(), viewer: props.viewer === i() }} data-seat={i()} style={{ '--seat-colour': TERRAIN[seat.colour].rgb }}>
+              <li class="chip" classList={{ awaited: props.awaited === i(), viewer: props.viewer === i(), forfeited: player()?.forfeited === true }} data-seat={i()} style={{ '--seat-colour': TERRAIN[seat.colour].rgb }}>
                 <div class="chip-head">
                   <span class="glyph-badge" aria-hidden="true">
                     {TERRAIN[seat.colour].glyph}
@@ -40,6 +40,11 @@ export function PlayersColumn(props: { state: GameState; viewer: Seat | null; bo
                   </Show>
                   <Show when={props.thinking === i()}>
                     <span class="tag thinking">{t('game.thinking')}</span>
+                  </Show>
+                  <Show when={player()?.forfeited}>
+                    <span class="tag forfeited" title={t('game.forfeitedWhy')}>
+                      {t('game.forfeited')}
+                    </span>
                   </Show>
                   <Show when={secret(i())}>{(k) => <span class="tag secret" data-secret={k()}>{t(k() === 'sealed' ? 'game.sealed' : 'game.choosing')}</span>}</Show>
                 </div>

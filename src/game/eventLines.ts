@@ -46,6 +46,9 @@ export function describeEvents(state: GameState, events: readonly GameEvent[], l
       case 'vassalFreed':
         out.push(textIn(lang, 'log.vassalFreed', { vassal: who(e.vassal) }));
         break;
+      case 'forfeited':
+        out.push(textIn(lang, 'log.forfeited', { player: who(e.seat) }));
+        break;
       case 'won':
         out.push(textIn(lang, e.how === 'supremacy' ? 'log.wonSupremacy' : 'log.wonEnergy', { player: who(e.seat) }));
         break;

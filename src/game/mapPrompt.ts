@@ -24,12 +24,15 @@ export function mapPrompt(p: MapPromptInput): { text: string; buttons: PromptBut
   const player = p.name;
   switch (c.kind) {
     case 'take': {
+      // Only what the engine offers: no draw from an empty pile, no face-up tile without a space for it.
+      const faceUp = c.faceUp && c.faceUpSites.size > 0 ? c.faceUp : null;
       const buttons: PromptButton[] = [];
       if (c.draw) buttons.push({ id: 'draw', label: t('map.draw', { count: c.pileLeft }), primary: !p.faceUpTaken, onClick: () => p.submit(c.draw), key: 'D' });
-      if (c.faceUp) buttons.push({ id: 'face-up', label: t('map.takeFaceUp', { tile: TERRAIN[c.faceUp].glyph }), onClick: p.takeFaceUp, key: 'U' });
+      if (faceUp) buttons.push({ id: 'face-up', label: t('map.takeFaceUp', { tile: TERRAIN[faceUp].glyph }), onClick: p.takeFaceUp, key: 'U' });
       if (c.setAside) buttons.push({ id: 'set-aside', label: t('map.setAside'), onClick: () => p.submit(c.setAside) });
       if (p.faceUpTaken) buttons.push(confirmButton('map.placeTile'));
-      const text = p.faceUpTaken && c.faceUp ? t('map.placeFaceUp', { player, tile: tileName(c.faceUp) }) : t('map.take', { player });
+      if (p.faceUpTaken && faceUp) return { text: t('map.placeFaceUp', { player, tile: tileName(faceUp) }), buttons };
+      const text = c.draw && faceUp ? t('map.take', { player }) : c.draw ? t('map.takeDraw', { player }) : faceUp ? t('map.takeFaceUpOnly', { player, tile: tileName(faceUp) }) : t('map.takeSetAside', { player });
       return { text, buttons };
     }
     case 'place': {

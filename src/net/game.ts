@@ -12,7 +12,7 @@
  * protocol's makePeerSession, built from the config fields.
  */
 import type { GameState, Result, Seat } from '../../engine/index.js';
-import { makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
+import { type End, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { makeWatchService } from './spectate.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
@@ -23,6 +23,8 @@ export interface SessionView {
   readonly head: string;
   readonly outcome: Outcome;
   readonly incidents: readonly Violation[];
+  /** The log's chain: `end` is set once the game has ended (its last element applied), before the close is signed. */
+  readonly chain?: { readonly end: End | null };
 }
 
 /**

@@ -19,8 +19,9 @@ import * as peerjs from 'peerjs';
 import type { DataConnection, Peer as PeerType, PeerError } from 'peerjs';
 import type { Seat } from '../../engine/index.js';
 import { type IceConfig, rtcConfiguration } from './ice.js';
-import { messageFrames, pingFrame, pongFrame, Reassembler } from './frames.js';
+import { pingFrame, pongFrame, Reassembler } from './frames.js';
 import { isWatcherId } from './ids.js';
+import { addChannel, bestChannel, type Channel, channelOpened, dialled, enqueue, linkState, makePeerLink, type PeerLink, removeChannel, shouldDial, writeFrame, writeMessage } from './peerLink.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 export interface PeerServerAddress {
@@ -74,16 +75,31 @@ export interface MeshOptions {
   readonly watcherId?: string;
 }
 
-interface Channel {
-  readonly conn: DataConnection;
-  readonly seat: Seat;
-  readonly outgoing: boolean;
+/** A mesh node: its PeerJS peer, a link per place, its listeners, and its own timers. */
+interface MeshNode {
+  readonly options: MeshOptions;
+  readonly timing: MeshTiming;
+  readonly me: Seat;
+  readonly seats: number;
+  /** A spectator's node: it dials every seat and accepts nobody. */
+  readonly watching: boolean;
+  readonly queueLimit: number;
+  readonly peer: PeerType;
+  /** One per seat, this node's own among them (a spectator's node has no seat of its own). */
+  readonly seatLinks: readonly PeerLink[];
+  /** One per spectator's slot (a spectator's node has none). */
+  readonly watcherLinks: readonly PeerLink[];
+  /** Every place: the seats, then the spectators' slots (by the place a message comes from). */
+  readonly links: readonly PeerLink[];
+  readonly messages: Listeners<[Seat, string]>;
+  readonly states: Listeners<[Seat, PeerState]>;
+  readonly reports: Listeners<[TransportReport]>;
   readonly started: number;
-  open: boolean;
-  openedAt: number;
-  lastHeard: number;
-  lastSent: number;
-  readonly reader: Reassembler;
+  /** Numbers the messages this node sends, for the readers' reassembly. */
+  messageId: number;
+  disposed: boolean;
+  serverRetry: ReturnType<typeof setTimeout> | null;
+  serverBackoff: number;
 }
 
 const now = (): number => performance.now();
@@ -93,33 +109,41 @@ const now = (): number => performance.now();
 const Peer: typeof PeerType = (peerjs as { Peer?: typeof PeerType }).Peer ?? (peerjs as unknown as { default: { Peer: typeof PeerType } }).default.Peer;
 
 export function makeMesh(options: MeshOptions): Transport {
-  const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const node = makeNode(options);
+  const { peer } = node;
+  peer.on('connection', (conn) => accept(node, conn));
+  peer.on('open', () => {
+    node.serverBackoff = 500;
+    step(node);
+  });
+  peer.on('disconnected', () => scheduleServerRetry(node));
+  peer.on('error', (e: PeerError<string>) => peerError(node, e));
+  const timer = setInterval(() => step(node), Math.min(250, node.timing.heartbeatMs));
+  return {
+    seat: node.me,
+    send: (text, to) => send(node, text, to),
+    onMessage: (l) => node.messages.add(l),
+    onState: (l) => node.states.add(l),
+    onReport: (l) => node.reports.add(l),
+    states: () => node.seatLinks.map((l) => l.state),
+    dispose() {
+      if (node.disposed) return;
+      node.disposed = true;
+      clearInterval(timer);
+      if (node.serverRetry) clearTimeout(node.serverRetry);
+      for (const link of node.links) for (const c of [...link.channels]) drop(node, c);
+      peer.destroy();
+      node.messages.clear();
+      node.states.clear();
+      node.reports.clear();
+    },
+  };
+}
+
+function makeNode(options: MeshOptions): MeshNode {
   const { seat: me, ids } = options;
-  const seats = ids.length;
   const watching = options.watcherId !== undefined;
   const maxWatchers = watching ? 0 : (options.watchers ?? 8);
-  /** Seats, then the spectators' slots: every per-peer array has one place each. */
-  const places = seats + maxWatchers;
-  const watchers: (string | null)[] = new Array<string | null>(maxWatchers).fill(null);
-  const queueLimit = options.queueLimit ?? 512;
-  const messages = new Listeners<[Seat, string]>();
-  const stateListeners = new Listeners<[Seat, PeerState]>();
-  const reports = new Listeners<[TransportReport]>();
-  const channels: Channel[] = [];
-  const queues: string[][] = Array.from({ length: places }, () => []);
-  const everConnected: boolean[] = Array.from({ length: places }, (_, s) => s === me);
-  const lostAt: number[] = Array.from({ length: places }, () => now());
-  const nextDial: number[] = Array.from({ length: places }, () => 0);
-  const backoff: number[] = Array.from({ length: places }, () => 250);
-  const states: PeerState[] = Array.from({ length: places }, (_, s) => (s === me ? 'connected' : 'connecting'));
-  let messageId = 0;
-  let disposed = false;
-  let serverRetry: ReturnType<typeof setTimeout> | null = null;
-  let serverBackoff = 500;
-
-  const report = (r: TransportReport): void => reports.emit(r);
-  const seatOf = (peerId: string): Seat | -1 => ids.indexOf(peerId);
-
   const peer = new Peer(options.watcherId ?? ids[me]!, {
     host: options.server.host,
     port: options.server.port,
@@ -130,231 +154,195 @@ export function makeMesh(options: MeshOptions): Transport {
     config: rtcConfiguration(options.ice),
     debug: 0,
   });
+  const t = now();
+  const seatLinks = ids.map((id, s) => makePeerLink(s, id, s === me, t));
+  const watcherLinks = Array.from({ length: maxWatchers }, (_, i) => makePeerLink(ids.length + i, null, false, t));
+  return {
+    options,
+    timing: { ...DEFAULT_TIMING, ...options.timing },
+    me,
+    seats: ids.length,
+    watching,
+    queueLimit: options.queueLimit ?? 512,
+    peer,
+    seatLinks,
+    watcherLinks,
+    links: [...seatLinks, ...watcherLinks],
+    messages: new Listeners(),
+    states: new Listeners(),
+    reports: new Listeners(),
+    started: now(),
+    messageId: 0,
+    disposed: false,
+    serverRetry: null,
+    serverBackoff: 500,
+  };
+}
 
-  peer.on('connection', (conn) => {
-    const watcher = !watching && isWatcherId(ids, conn.peer) ? watcherSlot(conn.peer) : -1;
-    if (watcher >= 0) return attach(conn, seats + watcher, false);
-    const seat = watching ? -1 : seatOf(conn.peer);
-    if (seat < 0 || seat === me || disposed) {
-      report({ kind: 'stranger', from: null, message: `a connection from ${String(conn.peer).slice(0, 40)}, not a seat of this game` });
-      conn.close();
-      return;
-    }
-    attach(conn, seat, false);
-  });
-  peer.on('open', () => {
-    serverBackoff = 500;
-    step();
-  });
-  peer.on('disconnected', () => scheduleServerRetry());
-  peer.on('error', (e: PeerError<string>) => {
-    if (e.type === 'peer-unavailable') {
-      // "Could not connect to peer <id>": the dial to that id failed; try again later.
-      const seat = ids.findIndex((id) => e.message.endsWith(` ${id}`));
-      for (const c of channels.filter((c) => c.seat === seat && c.outgoing && !c.open)) drop(c);
-      return;
-    }
-    if (e.type === 'unavailable-id') report({ kind: 'server', from: null, message: `the signaling server gives this seat's id to another page (${e.message})` });
-    else if (!peer.disconnected) report({ kind: 'server', from: null, message: `${e.type}: ${e.message}` });
-    scheduleServerRetry();
-  });
+const report = (node: MeshNode, r: TransportReport): void => node.reports.emit(r);
+const seatLink = (node: MeshNode, peerId: string): PeerLink | undefined => node.seatLinks.find((l) => l.id === peerId);
 
-  /** The slot of a spectator (its old one if it comes back), or -1 when every slot is taken. */
-  function watcherSlot(id: string): number {
-    const known = watchers.indexOf(id);
-    if (known >= 0) return known;
-    const free = watchers.findIndex((w, i) => w === null || !channels.some((c) => c.seat === seats + i));
-    if (free < 0) {
-      report({ kind: 'overflow', from: null, message: `a spectator turned away: ${maxWatchers} are watching already` });
-      return -1;
-    }
-    watchers[free] = id;
-    queues[seats + free] = [];
-    return free;
+/** A channel another node opened: a seat's, a spectator's (within the slots), or a stranger's (closed). */
+function accept(node: MeshNode, conn: DataConnection): void {
+  const watcher = !node.watching && isWatcherId(node.options.ids, conn.peer) ? watcherSlot(node, conn.peer) : undefined;
+  if (watcher) return attach(node, conn, watcher, false);
+  const link = node.watching ? undefined : seatLink(node, conn.peer);
+  if (!link || link.self || node.disposed) {
+    report(node, { kind: 'stranger', from: null, message: `a connection from ${String(conn.peer).slice(0, 40)}, not a seat of this game` });
+    conn.close();
+    return;
   }
+  attach(node, conn, link, false);
+}
 
-  function scheduleServerRetry(): void {
-    if (disposed || serverRetry || peer.destroyed) return;
-    serverRetry = setTimeout(() => {
-      serverRetry = null;
-      if (disposed || peer.destroyed || !peer.disconnected) return;
-      serverBackoff = Math.min(serverBackoff * 2, 10_000);
-      try {
-        peer.reconnect();
-      } catch {
-        scheduleServerRetry();
-      }
-    }, serverBackoff);
+function peerError(node: MeshNode, e: PeerError<string>): void {
+  if (e.type === 'peer-unavailable') {
+    // "Could not connect to peer <id>": the dial to that id failed; try again later.
+    const link = node.seatLinks.find((l) => e.message.endsWith(` ${l.id}`));
+    for (const c of link?.channels.filter((c) => c.outgoing && !c.open) ?? []) drop(node, c);
+    return;
   }
+  if (e.type === 'unavailable-id') report(node, { kind: 'server', from: null, message: `the signaling server gives this seat's id to another page (${e.message})` });
+  else if (!node.peer.disconnected) report(node, { kind: 'server', from: null, message: `${e.type}: ${e.message}` });
+  scheduleServerRetry(node);
+}
 
-  function attach(conn: DataConnection, seat: Seat, outgoing: boolean): void {
-    const c: Channel = {
-      conn,
-      seat,
-      outgoing,
-      started: now(),
-      open: false,
-      openedAt: 0,
-      lastHeard: 0,
-      lastSent: 0,
-      reader: new Reassembler(options.maxMessageBytes, (p) => report({ kind: p.kind, from: seat, message: p.message })),
-    };
-    channels.push(c);
-    // At most three channels per seat: the oldest goes.
-    const mine = channels.filter((x) => x.seat === seat);
-    if (mine.length > 3) drop(mine[0]!);
-    conn.on('open', () => {
-      if (disposed || !channels.includes(c)) return;
-      c.open = true;
-      c.openedAt = c.lastHeard = now();
-      everConnected[seat] = true;
-      backoff[seat] = 250;
-      flush(seat);
-      update(seat);
-    });
-    conn.on('data', (data: unknown) => {
-      if (disposed || !channels.includes(c)) return;
-      c.lastHeard = now();
-      const frame = c.reader.read(data);
-      if (!frame) return;
-      if (frame.kind === 'ping') write(c, pongFrame(frame.token));
-      else if (frame.kind === 'message') messages.emit(seat, frame.text);
-      update(seat);
-    });
-    conn.on('close', () => drop(c));
-    conn.on('error', () => drop(c));
+/** The slot of a spectator (its old one if it comes back), or undefined when every slot is taken. */
+function watcherSlot(node: MeshNode, id: string): PeerLink | undefined {
+  const slots = node.watcherLinks;
+  const known = slots.find((l) => l.id === id);
+  if (known) return known;
+  const free = slots.find((l) => l.id === null || l.channels.length === 0);
+  if (!free) {
+    report(node, { kind: 'overflow', from: null, message: `a spectator turned away: ${slots.length} are watching already` });
+    return undefined;
   }
+  free.id = id;
+  free.queue = [];
+  return free;
+}
 
-  function drop(c: Channel): void {
-    const at = channels.indexOf(c);
-    if (at < 0) return;
-    channels.splice(at, 1);
+function scheduleServerRetry(node: MeshNode): void {
+  const { peer } = node;
+  if (node.disposed || node.serverRetry || peer.destroyed) return;
+  node.serverRetry = setTimeout(() => {
+    node.serverRetry = null;
+    if (node.disposed || peer.destroyed || !peer.disconnected) return;
+    node.serverBackoff = Math.min(node.serverBackoff * 2, 10_000);
     try {
-      c.conn.close();
+      peer.reconnect();
     } catch {
-      // already closed
+      scheduleServerRetry(node);
     }
-    if (c.open && !channels.some((x) => x.seat === c.seat && x.open)) lostAt[c.seat] = now();
-    update(c.seat);
-  }
+  }, node.serverBackoff);
+}
 
-  function write(c: Channel, frame: string): void {
-    c.lastSent = now();
-    c.conn.send(frame);
-  }
+function attach(node: MeshNode, conn: DataConnection, link: PeerLink, outgoing: boolean): void {
+  const from = link.place;
+  const c: Channel = {
+    conn,
+    link,
+    outgoing,
+    started: now(),
+    open: false,
+    openedAt: 0,
+    lastHeard: 0,
+    lastSent: 0,
+    reader: new Reassembler(node.options.maxMessageBytes, (p) => report(node, { kind: p.kind, from, message: p.message })),
+  };
+  const oldest = addChannel(link, c);
+  if (oldest) drop(node, oldest);
+  const live = (): boolean => !node.disposed && link.channels.includes(c);
+  conn.on('open', () => {
+    if (!live()) return;
+    channelOpened(c, now());
+    flush(node, link);
+    update(node, link);
+  });
+  conn.on('data', (data: unknown) => {
+    if (!live()) return;
+    c.lastHeard = now();
+    const frame = c.reader.read(data);
+    if (!frame) return;
+    if (frame.kind === 'ping') writeFrame(c, pongFrame(frame.token), now());
+    else if (frame.kind === 'message') node.messages.emit(from, frame.text);
+    update(node, link);
+  });
+  conn.on('close', () => drop(node, c));
+  conn.on('error', () => drop(node, c));
+}
 
-  /** The channel to send on: the open one heard from most recently, newest first on ties. */
-  function best(seat: Seat): Channel | undefined {
-    let pick: Channel | undefined;
-    for (const c of channels) if (c.seat === seat && c.open && (!pick || c.lastHeard > pick.lastHeard || (c.lastHeard === pick.lastHeard && c.openedAt > pick.openedAt))) pick = c;
-    return pick;
+function drop(node: MeshNode, c: Channel): void {
+  if (!removeChannel(c, now())) return;
+  try {
+    c.conn.close();
+  } catch {
+    // already closed
   }
+  update(node, c.link);
+}
 
-  function deliver(seat: Seat, text: string): void {
-    const c = best(seat);
-    if (c && queues[seat]!.length === 0) {
-      for (const f of messageFrames(text, messageId++)) write(c, f);
-      return;
-    }
-    const q = queues[seat]!;
-    q.push(text);
-    if (q.length > queueLimit) {
-      q.shift();
-      report({ kind: 'overflow', from: null, message: `more than ${queueLimit} messages waiting for seat ${seat}: the oldest was dropped` });
-    }
-    if (c) flush(seat);
-  }
+function deliver(node: MeshNode, link: PeerLink, text: string): void {
+  const c = bestChannel(link);
+  if (c && link.queue.length === 0) return writeMessage(c, text, node.messageId++, now());
+  if (enqueue(link, text, node.queueLimit)) report(node, { kind: 'overflow', from: null, message: `more than ${node.queueLimit} messages waiting for seat ${link.place}: the oldest was dropped` });
+  if (c) flush(node, link);
+}
 
-  function flush(seat: Seat): void {
-    const c = best(seat);
-    const q = queues[seat]!;
-    if (!c) return;
-    while (q.length > 0) for (const f of messageFrames(q.shift()!, messageId++)) write(c, f);
-  }
+function flush(node: MeshNode, link: PeerLink): void {
+  const c = bestChannel(link);
+  if (!c) return;
+  while (link.queue.length > 0) writeMessage(c, link.queue.shift()!, node.messageId++, now());
+}
 
-  function stateOf(seat: Seat, t: number): PeerState {
-    if (seat === me) return 'connected';
-    const c = best(seat);
-    if (c) return t - c.lastHeard > timing.slowMs ? 'slow' : 'connected';
-    if (!everConnected[seat]) return 'connecting';
-    return t - lostAt[seat]! > timing.awayMs ? 'away' : 'reconnecting';
-  }
+/** Tells the listeners when a seat's state changed (spectators have none). */
+function update(node: MeshNode, link: PeerLink): void {
+  if (link.place >= node.seats) return;
+  const s = linkState(link, now(), node.timing);
+  if (s === link.state) return;
+  link.state = s;
+  node.states.emit(link.place, s);
+}
 
-  function update(seat: Seat): void {
-    if (seat >= seats) return;
-    const s = stateOf(seat, now());
-    if (s !== states[seat]) {
-      states[seat] = s;
-      stateListeners.emit(seat, s);
-    }
-  }
+function dial(node: MeshNode, link: PeerLink, t: number): void {
+  dialled(link, t, node.timing);
+  const conn = node.peer.connect(link.id!, { reliable: true, serialization: 'raw' });
+  if (conn) attach(node, conn, link, true);
+}
 
-  function shouldDial(seat: Seat, t: number): boolean {
-    if (seat === me || t < nextDial[seat]!) return false;
-    if (channels.some((c) => c.seat === seat && (c.open || c.outgoing))) return false;
-    if (me < seat) return true;
-    const since = everConnected[seat] ? lostAt[seat]! : started;
-    return t - since > timing.knockMs;
-  }
-
-  function dial(seat: Seat, t: number): void {
-    nextDial[seat] = t + backoff[seat]!;
-    backoff[seat] = Math.min(backoff[seat]! * 2, timing.maxRetryMs);
-    const conn = peer.connect(ids[seat]!, { reliable: true, serialization: 'raw' });
-    if (conn) attach(conn, seat, true);
-  }
-
-  /** Heartbeats, timeouts, dials and states: one pass over everything. */
-  function step(): void {
-    if (disposed) return;
-    const t = now();
-    for (const c of [...channels]) {
+/** Heartbeats, timeouts, dials and states: one pass over everything. */
+function step(node: MeshNode): void {
+  if (node.disposed) return;
+  const { timing, peer } = node;
+  const t = now();
+  for (const link of node.links)
+    for (const c of [...link.channels]) {
       if (!c.open) {
-        if (t - c.started > timing.connectTimeoutMs) drop(c);
+        if (t - c.started > timing.connectTimeoutMs) drop(node, c);
         continue;
       }
       if (t - c.lastHeard > timing.lostMs) {
-        drop(c);
+        drop(node, c);
         continue;
       }
-      if (t - c.lastSent >= timing.heartbeatMs) write(c, pingFrame(Math.floor(t).toString(36)));
+      if (t - c.lastSent >= timing.heartbeatMs) writeFrame(c, pingFrame(Math.floor(t).toString(36)), t);
     }
-    // Not peer.open: a page that takes its id back with its token is never sent OPEN by the
-    // server, yet it is registered and can signal.
-    if (!peer.disconnected && !peer.destroyed) for (let s = 0; s < seats; s++) if (shouldDial(s, t)) dial(s, t);
-    for (let s = 0; s < seats; s++) update(s);
+  const { seatLinks } = node;
+  // Not peer.open: a page that takes its id back with its token is never sent OPEN by the
+  // server, yet it is registered and can signal.
+  if (!peer.disconnected && !peer.destroyed) for (const link of seatLinks) if (shouldDial(link, node.me, t, node.started, timing)) dial(node, link, t);
+  for (const link of seatLinks) update(node, link);
+}
+
+/** To one seat or spectator (`to`), or to every other seat and every spectator connected now. */
+function send(node: MeshNode, text: string, to: Seat | undefined): void {
+  if (node.disposed) return;
+  if (to !== undefined) {
+    const link = Number.isInteger(to) ? node.links[to] : undefined;
+    if (link && !link.self && (to < node.seats || bestChannel(link))) deliver(node, link, text);
+    return;
   }
-
-  const started = now();
-  const timer = setInterval(step, Math.min(250, timing.heartbeatMs));
-
-  return {
-    seat: me,
-    send(text, to) {
-      if (disposed) return;
-      if (to !== undefined) {
-        if (to !== me && to >= 0 && to < seats) deliver(to, text);
-        else if (to >= seats && to < places && best(to)) deliver(to, text);
-        return;
-      }
-      for (let s = 0; s < seats; s++) if (s !== me) deliver(s, text);
-      // Spectators get what is broadcast while they are connected; what they miss they ask for.
-      for (let s = seats; s < places; s++) if (best(s)) deliver(s, text);
-    },
-    onMessage: (l) => messages.add(l),
-    onState: (l) => stateListeners.add(l),
-    onReport: (l) => reports.add(l),
-    states: () => states.slice(0, seats),
-    dispose() {
-      if (disposed) return;
-      disposed = true;
-      clearInterval(timer);
-      if (serverRetry) clearTimeout(serverRetry);
-      for (const c of [...channels]) drop(c);
-      peer.destroy();
-      messages.clear();
-      stateListeners.clear();
-      reports.clear();
-    },
-  };
+  for (const link of node.seatLinks) if (!link.self) deliver(node, link, text);
+  // Spectators get what is broadcast while they are connected; what they miss they ask for.
+  for (const link of node.watcherLinks) if (bestChannel(link)) deliver(node, link, text);
 }

@@ -293,7 +293,7 @@ export async function startSpectator(o: SpectatorOptions): Promise<Result<Specta
           const r = await follower.acceptFinals(m.entries);
           if (!r.ok) refuse(from, r.error.violation);
         } else {
-          const r = await follower.acceptEvidence(m.evidence);
+          const r = await follower.acceptEvidence(m.evidence, from);
           if (!r.ok) refuse(from, r.error.violation);
         }
       })().finally(() => checking--);

@@ -48,12 +48,69 @@ export const lobbyErrorKey = (e: LobbyError): Key => `online.error.${e.code}` as
 /**
  * The lobby (ui.md §6): a card per seat (colour, civilisation, name, bot, ready), the table's
  * settings, who is here, who hosts the bots, the chat, and what the game still waits for
- * ("Signing 3/4" once every seat is ready). Presentational: the view in, the actions out.
+ * ("Signing 3/4" once every seat is ready). Presentational: the view in, the actions out. Once the
+ * game has started without this page (it holds no seat in it), nothing here can act any more: it
+ * says so and offers the watch link (`watch`) instead.
  */
-export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
+export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions; watch?: string }) {
+  return (
+    <Show when={!props.view.started} fallback={<StartedWithout view={props.view} watch={props.watch} />}>
+      <OpenLobby view={props.view} actions={props.actions} watch={props.watch} />
+    </Show>
+  );
+}
+
+/** The link to watch the game instead of playing it. */
+function WatchInstead(props: { watch: string | undefined }) {
+  return (
+    <Show when={props.watch}>
+      {(url) => (
+        <a class="button-like primary" id="watch-instead" href={url()}>
+          {t('online.watchInstead')}
+        </a>
+      )}
+    </Show>
+  );
+}
+
+/** A game that started without this page: who plays, and the way to watch it. */
+function StartedWithout(props: { view: LobbyView; watch: string | undefined }) {
+  const seats = () => props.view.snapshot.seats.slice(0, props.view.snapshot.settings.players);
+  return (
+    <main class="page lobby">
+      <h1>{t('online.lobby')}</h1>
+      <p class="banner" role="status" id="lobby-started">
+        {t('online.startedWithout')} <WatchInstead watch={props.watch} />
+      </p>
+      <section class="card" aria-labelledby="seats-title">
+        <h2 id="seats-title">{t('online.seats')}</h2>
+        <ul class="lobby-seats">
+          <For each={seats()}>
+            {(entry, i) => (
+              <li class="lobby-seat" data-seat={i()}>
+                <span class="seat-title">
+                  {entry?.colour ? TERRAIN[entry.colour].glyph : '?'} {playerName(i(), language())} · {entry?.name ?? ''}
+                  {entry?.bot ? ` (${t('home.bot')})` : ''}
+                </span>
+              </li>
+            )}
+          </For>
+        </ul>
+      </section>
+    </main>
+  );
+}
+
+function OpenLobby(props: { view: LobbyView; actions: LobbyActions; watch: string | undefined }) {
   const [error, setError] = createSignal<LobbyError | null>(null);
   const [chatText, setChatText] = createSignal('');
   const act = (e: LobbyError | null): void => void setError(e);
+  /** A settings control changed: a refused change says why and shows the setting as it is again. */
+  const setting = (control: HTMLInputElement | HTMLSelectElement, shown: string, patch: Partial<Omit<LobbySettings, 'botsHost'>>): void => {
+    const refused = props.actions.updateSettings(patch);
+    act(refused);
+    if (refused) control.value = shown;
+  };
   const settings = () => props.view.snapshot.settings;
   const seats = () => Array.from({ length: settings().players }, (_, i) => props.view.snapshot.seats[i] ?? null);
   const hostName = () => props.view.present.find((m) => m.member === settings().botsHost)?.name ?? null;
@@ -87,9 +144,16 @@ export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
         </p>
       </Show>
       <Show when={error()}>{(e) => <p class="error" role="alert">{t(lobbyErrorKey(e()))}</p>}</Show>
+      <Show when={props.view.lost}>
+        {(l) => (
+          <p class="error" role="alert" id="seat-lost">
+            {t('online.seatLost', { name: l().by, seat: playerName(l().seat, language()) })}
+          </p>
+        )}
+      </Show>
       <Show when={props.view.full}>
         <p class="error" role="alert" id="room-full">
-          {t('online.full')}
+          {t('online.full')} <WatchInstead watch={props.watch} />
         </p>
       </Show>
       <section class="card" aria-labelledby="seats-title">
@@ -116,7 +180,7 @@ export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
         <h2 id="settings-title">{t('online.settings')}</h2>
         <label class="inline">
           {t('home.players')}{' '}
-          <select id="lobby-players" value={String(settings().players)} onChange={(e) => act(props.actions.updateSettings({ players: Number(e.currentTarget.value) }))}>
+          <select id="lobby-players" value={String(settings().players)} onChange={(e) => setting(e.currentTarget, String(settings().players), { players: Number(e.currentTarget.value) })}>
             <For each={COUNTS}>{(n) => <option value={String(n)}>{n}</option>}</For>
           </select>
         </label>{' '}
@@ -125,7 +189,7 @@ export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
           <select
             id="lobby-timer"
             value={String(settings().timer)}
-            onChange={(e) => act(props.actions.updateSettings({ timer: e.currentTarget.value === 'null' ? null : Number(e.currentTarget.value) }))}
+            onChange={(e) => setting(e.currentTarget, String(settings().timer), { timer: e.currentTarget.value === 'null' ? null : Number(e.currentTarget.value) })}
           >
             <For each={TIMERS}>{(s) => <option value={String(s)}>{s === null ? t('online.noTimer') : t('online.seconds', { count: s })}</option>}</For>
           </select>
@@ -139,7 +203,7 @@ export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
             inputmode="numeric"
             placeholder={t('online.noCap')}
             value={settings().days ?? ''}
-            onChange={(e) => act(props.actions.updateSettings({ days: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) }))}
+            onChange={(e) => setting(e.currentTarget, String(settings().days ?? ''), { days: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
           />
         </label>
         <Show when={hasBots()}>
@@ -179,7 +243,9 @@ export function LobbyScreen(props: { view: LobbyView; actions: LobbyActions }) {
           }}
         >
           <input id="chat-input" type="text" maxLength={500} value={chatText()} onInput={(e) => setChatText(e.currentTarget.value)} aria-label={t('online.chatSay')} />
-          <button type="submit">{t('online.send')}</button>
+          <button type="submit" id="chat-send" disabled={chatText().trim() === ''}>
+            {t('online.send')}
+          </button>
         </form>
       </section>
     </main>

@@ -1,6 +1,5 @@
 import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
-import { greedyAgent } from '../../engine/agents/index.js';
-import { legalOptions, newGame, type Seat } from '../../engine/index.js';
+import { newGame, type Seat } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type ParsedGenesis, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
 import { playerName } from '../display/index.js';
@@ -14,7 +13,6 @@ import {
   makeLobby,
   makeShareLink,
   type NetConfig,
-  type NetGameEvent,
   parseShareLink,
   publishForWatchers,
   type PeerState,
@@ -25,15 +23,18 @@ import {
 import { setPendingReplay } from '../replay/pending.js';
 import { guestName, memberFor, savedName, saveName, takeCreated } from './identity.js';
 import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
+import { makeWorkerBots, type WorkerBots } from '../table/botClient.js';
 import { makeSessionTable } from '../table/sessionTable.js';
 import { pageConfig } from './netConfig.js';
 import { createOnlineStatus } from './onlineStatus.js';
 import { clock, createDecisionClock, DecisionTimer } from './DecisionTimer.js';
 import { WatchLinkButton } from './WatchLinkButton.js';
+import { gameStopOf, type StopEvent, stopWords } from './gameStop.js';
 import { SharePanel } from './SharePanel.js';
 import WatchRoute from './WatchRoute.js';
-import { type SeatGame, startSeats, storedTable } from './startSeats.js';
-import { forgetOnline, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
+import { disposeSeats, type SeatGame, startSeats, storedTable, type Table } from './startSeats.js';
+import { endOnline, loadEnded, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
+import { EndedGame } from './EndedGame.js';
 
 /**
  * #/g/<room>/<secret>: an online game. The link is checked first (a wrong or cut link gets a
@@ -47,9 +48,21 @@ export default function OnlineRoute() {
     <Show when={parsed.ok ? parsed.value : null} fallback={<LinkProblem error={(parsed as { ok: false; error: LinkError }).error} />}>
       {(link) => (
         <Show when={link().kind === 'play'} fallback={<WatchRoute link={link()} />}>
-          <Connected link={link()} />
+          <PlayLink link={link()} />
         </Show>
       )}
+    </Show>
+  );
+}
+
+/** A play link: the end of the game this page played in the room, if it kept one (store.ts), else the room. */
+function PlayLink(props: { link: ShareLink }) {
+  const [ended] = createResource(() => loadEnded(props.link.room));
+  return (
+    <Show when={!ended.loading} fallback={<p class="loading">{t('online.connecting')}</p>}>
+      <Show when={ended()} fallback={<Connected link={props.link} />}>
+        {(e) => <EndedGame ended={e()} />}
+      </Show>
     </Show>
   );
 }
@@ -70,6 +83,9 @@ function Connected(props: { link: ShareLink }) {
   // A game this page was playing in this room (before a refresh or a crash) resumes; else the lobby.
   const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: await bestScheme(), stored: await loadOnline(props.link.room) }));
   const online = createOnlineStatus();
+  // One Worker for the page's bots and a person's "let the bot play it", started when first asked.
+  const bots = makeWorkerBots();
+  onCleanup(() => bots.dispose());
   return (
     <Show when={ready()} fallback={<p class="loading">{t('online.connecting')}</p>}>
       {(r) => (
@@ -81,17 +97,9 @@ function Connected(props: { link: ShareLink }) {
           </Show>
           <Show
             when={r().stored ? storedTable(r().stored!) : null}
-            fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} />}
+            fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} bots={bots} />}
           >
-            {(table) => (
-              <Playing
-                link={props.link}
-                net={gameNetConfig(r().config, props.link)}
-                stored={r().stored!}
-                seats={startSeats(table(), gameNetConfig(r().config, props.link), r().scheme, r().stored!.log)}
-                genesis={table().genesis}
-              />
-            )}
+            {(table) => <Resumed link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} stored={r().stored!} table={table()} bots={bots} />}
           </Show>
         </>
       )}
@@ -99,7 +107,17 @@ function Connected(props: { link: ShareLink }) {
   );
 }
 
-function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme }) {
+/**
+ * A game this page was playing, resumed: its seats start here, once (a JSX prop is a getter, so
+ * a session started in one would start again at every read), and stop when it goes.
+ */
+function Resumed(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; stored: StoredOnline; table: Table; bots: WorkerBots }) {
+  const seats = startSeats(props.table, props.net, props.scheme, props.bots.greedy, props.stored.log);
+  onCleanup(() => disposeSeats(seats));
+  return <Playing link={props.link} net={props.net} stored={props.stored} seats={seats} genesis={props.table.genesis} bots={props.bots} />;
+}
+
+function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; bots: WorkerBots }) {
   const member = memberFor(props.link.room);
   const lobby = makeLobby({
     link: props.link,
@@ -117,11 +135,12 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
     if (closed) return;
     const stored = storedOf(start, view().snapshot.seats.map((s) => s?.name ?? ''));
     void saveOnline(props.link.room, stored);
-    setGames({ seats: startSeats(start, props.net, props.scheme), genesis: start.genesis, stored });
+    setGames({ seats: startSeats(start, props.net, props.scheme, props.bots.greedy), genesis: start.genesis, stored });
   });
   onCleanup(() => {
     closed = true;
     lobby.dispose();
+    disposeSeats(games()?.seats ?? []);
   });
   const actions = lobbyActions(lobby, saveName);
   const shareUrl = makeShareLink(props.link, location.href);
@@ -131,21 +150,22 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme 
       when={games()}
       fallback={
         <div class="online">
-          <LobbyScreen view={view()} actions={actions} />
+          <LobbyScreen view={view()} actions={actions} watch={watchUrl} />
           <SharePanel link={shareUrl} watch={watchUrl} />
         </div>
       }
     >
-      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} genesis={g().genesis} />}
+      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} genesis={g().genesis} bots={props.bots} />}
     </Show>
   );
 }
 
 /**
  * The seats this page plays, kept in IndexedDB as they go (the log this page checked, at most
- * every two seconds) so that a refresh resumes them; forgotten once the game has ended.
+ * every two seconds) so that a refresh resumes them; once the game has ended, its end and replay
+ * are kept instead (a share link opened again shows them).
  */
-function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis }) {
+function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis; bots: WorkerBots }) {
   const game = props.seats[0]!.game;
   const room = props.link.room;
   // Spectators with the watch link find the game through any player's page.
@@ -158,19 +178,19 @@ function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline;
   const off = game.on((e) => {
     if (e.kind === 'finished' || e.kind === 'verdict' || e.kind === 'desync') {
       clearTimeout(timer);
-      void forgetOnline(room);
+      void endOnline(room, { stop: gameStopOf(e, game.view().state), replay: makeReplayText(game.replay()) });
     } else if (e.kind === 'view' && timer === undefined) timer = setTimeout(save, 2000);
   });
+  // The seats are their starter's to dispose (Resumed, Room).
   onCleanup(() => {
     off();
     clearTimeout(timer);
-    for (const g of props.seats) g.game.dispose();
   });
-  return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} watch={makeShareLink(watchLink(props.link), location.href)} />;
+  return <OnlineGame games={props.seats} genesis={props.genesis} names={props.stored.names} watch={makeShareLink(watchLink(props.link), location.href)} bots={props.bots} />;
 }
 
 /** The game on this page: the person's seat on the game screen, or (bots only here) the first bot's public view. */
-function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[]; watch: string }) {
+function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis; names: readonly string[]; watch: string; bots: WorkerBots }) {
   const person = props.games.find((g) => !g.bot) ?? null;
   const shown = person ?? props.games[0]!;
   const setup = props.genesis.genesis.setup;
@@ -184,7 +204,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
     seats: setup.players.map((p, i) => ({ colour: p.colour, civilisation: p.civilisation, bot: false, remote: person === null || i !== person.seat, name: props.names[i] ?? '' })),
   };
   const [peers, setPeers] = createSignal<readonly PeerState[]>(shown.game.view().peers);
-  const [stop, setStop] = createSignal<NetGameEvent | null>(null);
+  const [stop, setStop] = createSignal<StopEvent | null>(null);
   const [tableView, setTableView] = createSignal(table.view());
   onCleanup(table.subscribe(setTableView));
   const seq = (): number => tableView().seq;
@@ -204,10 +224,11 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
     }),
   );
   const autoplay = (seat: Seat): void => {
-    // "Let the bot play it" for the person: the bot's choice among the legal options, submitted as the person's.
+    // "Let the bot play it" for the person: the bot's choice among the legal options (in the bots'
+    // Worker), submitted as the person's; refused if the game has moved on meanwhile.
     if (!person || seat !== person.seat) return;
     const state = table.view().state;
-    void table.submit(greedyAgent()(state, seat, legalOptions(state, seat, person.secrets.vault), person.secrets.vault));
+    void props.bots.greedy(state, seat, person.secrets.vault).then((action) => table.submit(action), (e: unknown) => console.error(`autoplay of seat ${seat} failed`, e));
   };
   const openReplay = (): void => {
     const file = new File([makeReplayText(shown.game.replay())], 'battle-for-eden.json', { type: 'application/json' });
@@ -242,7 +263,7 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
       <Show when={stop()}>
         {(e) => (
           <p class={e().kind === 'finished' ? 'banner' : 'banner error'} role="alert" id="game-stop" data-kind={e().kind}>
-            {stopText(e())}{' '}
+            {stopWords(gameStopOf(e(), tableView().state))}{' '}
             <button type="button" onClick={openReplay}>
               {t('online.openReplay')}
             </button>
@@ -252,10 +273,4 @@ function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedGenesis;
       <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} {...(decisionTimer === null ? {} : { clock: () => clock(left()) })} />
     </div>
   );
-}
-
-function stopText(e: NetGameEvent): string {
-  if (e.kind === 'desync') return t('online.desync', { seq: e.seq, seats: e.seats.map((s) => playerName(s, language())).join(', ') });
-  if (e.kind === 'verdict') return t('online.verdict', { player: playerName(e.outcome.seat, language()), code: e.outcome.code, seq: e.outcome.seq });
-  return t('online.finished');
 }

@@ -1,14 +1,16 @@
 import { For, Show, createResource, createSignal, onCleanup } from 'solid-js';
-import { newGame, toHex } from '../../engine/index.js';
+import { newGame, type Seat, toHex } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
 import { playerName } from '../display/index.js';
 import type { LocalGameConfig } from '../game/config.js';
+import { endWords } from '../game/endWords.js';
 import { GameScreen } from '../game/GameScreen.js';
 import { type Key, language, t } from '../i18n/index.js';
 import { findWatched, gameNetConfig, makeMesh, meshIds, type NetConfig, peerServerAddress, type ShareLink, type Spectator, type SpectatorView, startSpectator, watcherId, yWebrtcConnect } from '../net/index.js';
 import { setPendingReplay } from '../replay/pending.js';
 import { makeSpectatorTable } from '../table/spectatorTable.js';
+import type { TableView } from '../table/types.js';
 import { pageConfig } from './netConfig.js';
 
 /**
@@ -95,6 +97,10 @@ export function WatchScreen(props: { spectator: Spectator }) {
       else setView(spectator.view());
     }),
   );
+  // The banner reads the very view the board shows: the table's, which follows the follower after
+  // the spectator's own listener has run (reading it then gave the element before).
+  const [shown, setShown] = createSignal<TableView>(table.view());
+  onCleanup(table.subscribe(setShown));
   const config: LocalGameConfig = {
     mode: 'bots',
     seed: '',
@@ -115,12 +121,15 @@ export function WatchScreen(props: { spectator: Spectator }) {
   };
   const status = (): string => {
     const v = view();
-    if (v.status === 'over') return t('watch.over');
-    const stopped = v.game.stopped;
+    const game = v.game;
+    const winner = (): Seat | null => (game.state.phase.name === 'conquest' ? game.state.phase.winner : null);
+    if (v.status === 'over') return t('watch.over', { how: game.end ? endWords(game.end, winner(), language()) : t('end.over') });
+    const stopped = game.stopped;
     if (stopped) return t('watch.stopped', { player: playerName(stopped.seat, language()), code: stopped.code, seq: stopped.seq });
+    // Ended (its last element in), the final signatures still to come: no next turn to wait for.
+    if (game.end) return t('watch.ending', { how: endWords(game.end, winner(), language()) });
     if (v.status === 'connecting') return t('watch.connecting');
-    const state = v.game.state;
-    const who = table.view().awaiting;
+    const { state, awaiting: who } = shown();
     const what = who.kind === 'seat' ? t('game.waitingFor', { player: playerName(who.seat, language()) }) : who.kind === 'over' ? t('game.overNoWinner') : t('game.random');
     return t('watch.following', { what: `${what} — ${state.phase.name === 'conquest' ? `${t('game.phase.conquest')} · ${t('game.day', { day: state.phase.day })}` : t(`game.phase.${state.phase.name}` as Key)}` });
   };

@@ -2,11 +2,12 @@ import { del, get, set } from 'idb-keyval';
 import { type Seat, toHex } from '../../engine/index.js';
 import type { SignedEntry } from '../../engine/protocol/index.js';
 import type { LobbyStart } from '../net/index.js';
+import { type GameStop, parseGameStop } from './gameStop.js';
 
 /**
  * An online game this page plays, kept in IndexedDB so that a refreshed or crashed page can be
  * its seats again (their entropy, hence keys, vault and beacon chain) and start from the log it
- * had checked. Never sent anywhere; removed when the game ends.
+ * had checked. Never sent anywhere; replaced by the game's end and replay when it ends (EndedOnline).
  */
 export interface StoredOnline {
   readonly genesis: string;
@@ -47,6 +48,57 @@ export async function saveOnline(room: string, game: StoredOnline): Promise<void
     await set(key(room), game);
   } catch {
     // IndexedDB refused (private mode): the game goes on; a refresh would lose this page's seat
+  }
+}
+
+/**
+ * A game this page played to its end, kept in place of the game in progress: its share link,
+ * opened again, says how it ended and offers its replay. The last ENDED_KEPT are kept.
+ */
+export interface EndedOnline {
+  readonly stop: GameStop;
+  /** The replay file's text (docs/replay-format.md). */
+  readonly replay: string;
+}
+
+export const ENDED_KEPT = 8;
+const ENDED_INDEX = 'bfe.online.ended';
+
+/** What storage holds as an ended game, if it is one (anything else: null). */
+export function parseEnded(x: unknown): EndedOnline | null {
+  const e = (x as { ended?: { stop?: unknown; replay?: unknown } } | null)?.ended;
+  if (typeof e !== 'object' || e === null || typeof e.replay !== 'string') return null;
+  const stop = parseGameStop(e.stop);
+  return stop ? { stop, replay: e.replay } : null;
+}
+
+/** The rooms of ended games kept once `room` is added to `index` (oldest first), and those to forget. */
+export function keepEnded(index: readonly string[], room: string): { kept: string[]; dropped: string[] } {
+  const all = [...index.filter((r) => r !== room), room];
+  const cut = Math.max(0, all.length - ENDED_KEPT);
+  return { kept: all.slice(cut), dropped: all.slice(0, cut) };
+}
+
+/** The game in this room has ended: what the page played is replaced by its end and its replay. */
+export async function endOnline(room: string, ended: EndedOnline): Promise<void> {
+  try {
+    const before = (await get(ENDED_INDEX)) as unknown;
+    const index = Array.isArray(before) ? before.filter((r): r is string => typeof r === 'string') : [];
+    const { kept, dropped } = keepEnded(index, room);
+    await set(key(room), { ended });
+    await set(ENDED_INDEX, kept);
+    for (const r of dropped) if (parseEnded(await get(key(r)))) await del(key(r));
+  } catch {
+    // IndexedDB refused (private mode): the link will open the lobby again
+  }
+}
+
+/** The ended game this page kept for the room, if any. */
+export async function loadEnded(room: string): Promise<EndedOnline | null> {
+  try {
+    return parseEnded(await get(key(room)));
+  } catch {
+    return null;
   }
 }
 

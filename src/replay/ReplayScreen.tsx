@@ -15,7 +15,9 @@ import { language, t } from '../i18n/index.js';
 import { takePendingReplay } from './pending.js';
 import { readReplayFile } from './readFile.js';
 import { type Timeline, makeTimeline, nextPhase } from './timeline.js';
-import type { VerifiedReplay, VerifyWorkerApi } from './verifyWorker.js';
+import type { VerifyWorkerApi } from './verifyWorker.js';
+import type { VerifiedReplay } from './verify.js';
+import { verdictBadge } from './verdictBadge.js';
 
 type Status =
   | { kind: 'idle' }
@@ -25,8 +27,8 @@ type Status =
   | { kind: 'error'; message: string };
 
 /**
- * #/replay: open a replay file, verify it in a Worker (progress, then a badge that says valid or
- * names the first violation), then step through it on the board beside the log (ui.md §5 keys).
+ * #/replay: open a replay file, verify it in a Worker (progress, then a badge with the verdict
+ * `npm run verify` gives, in words), then step through it on the board beside the log (ui.md §5 keys).
  */
 export default function ReplayScreen() {
   const [status, setStatus] = createSignal<Status>({ kind: 'idle' });
@@ -117,15 +119,7 @@ export default function ReplayScreen() {
 
   const badge = () => {
     const s = status();
-    if (s.kind !== 'done') return null;
-    const r = s.verified.result;
-    if (r.valid) return { ok: true, title: t('replay.valid'), detail: t('replay.validDetail', { ended: r.summary.ended }) };
-    const f = r.failure;
-    return {
-      ok: false,
-      title: t('replay.invalid'),
-      detail: f.entry === null ? t('replay.invalidFile', { code: f.code, message: f.message }) : t('replay.invalidAt', { entry: f.entry, code: f.code, message: f.message }),
-    };
+    return s.kind === 'done' ? verdictBadge(s.verified, language()) : null;
   };
 
   return (
@@ -164,13 +158,13 @@ export default function ReplayScreen() {
         })()}
       </Show>
       <Show when={status().kind === 'error'}>
-        <p class="badge invalid" id="replay-badge" data-valid="false" role="alert">
-          <strong>{t('replay.invalid')}</strong> {(status() as { message: string }).message}
+        <p class="badge invalid" id="replay-badge" data-valid="false" data-verdict="invalid" role="alert">
+          <strong>{t('replay.verdict.invalid')}</strong> {(status() as { message: string }).message}
         </p>
       </Show>
       <Show when={badge()}>
         {(b) => (
-          <p class="badge" classList={{ valid: b().ok, invalid: !b().ok }} id="replay-badge" data-valid={String(b().ok)} role="status">
+          <p class={`badge ${b().tone}`} id="replay-badge" data-valid={String(b().verdict === 'valid')} data-verdict={b().verdict} role="status">
             <strong>{b().title}</strong> {b().detail}
           </p>
         )}

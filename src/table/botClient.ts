@@ -2,12 +2,38 @@ import { type Remote, wrap } from 'comlink';
 import type { BotPlayer } from './types.js';
 import type { BotWorkerApi } from './botWorker.js';
 
-/** A bot player running in a Worker, and its disposal. */
-export function makeWorkerBot(): { bot: BotPlayer; dispose: () => void } {
-  const worker = new Worker(new URL('./botWorker.ts', import.meta.url), { type: 'module' });
-  const remote: Remote<BotWorkerApi> = wrap<BotWorkerApi>(worker);
+/** The page's bots, all thinking in one Worker: the page never runs a bot's choice itself. */
+export interface WorkerBots {
+  /** A local game's bot: random while the map is built, greedy in the conquest. */
+  readonly bot: BotPlayer;
+  /** The engine's greedy choice: an online bot's, and a person's "let the bot play it". */
+  readonly greedy: BotPlayer;
+  /** Ends the Worker; a choice asked later is refused. */
+  dispose(): void;
+}
+
+/**
+ * One Worker for the page's bots, started when a bot is first asked (a page where no bot ever
+ * plays starts none) and ended by dispose, with the game it serves.
+ */
+export function makeWorkerBots(): WorkerBots {
+  let worker: Worker | null = null;
+  let remote: Remote<BotWorkerApi> | null = null;
+  let disposed = false;
+  const api = (): Remote<BotWorkerApi> => {
+    if (disposed) throw new Error('the bots’ Worker is disposed');
+    if (!remote) {
+      worker = new Worker(new URL('./botWorker.ts', import.meta.url), { type: 'module' });
+      remote = wrap<BotWorkerApi>(worker);
+    }
+    return remote;
+  };
   return {
-    bot: (state, seat, vault) => remote.choose(state, seat, vault),
-    dispose: () => worker.terminate(),
+    bot: async (state, seat, vault) => api().choose(state, seat, vault),
+    greedy: async (state, seat, vault) => api().greedy(state, seat, vault),
+    dispose() {
+      disposed = true;
+      worker?.terminate();
+    },
   };
 }

@@ -3,17 +3,24 @@ import { expose } from 'comlink';
 import type { GameState, Seat, Vault } from '../../engine/index.js';
 import { installFastHash } from '../app/fastHash.js';
 import { freezeStatesInDevelopment } from '../app/freeze.js';
-import { chooseBotAction } from './bots.js';
+import { chooseBotAction, chooseGreedyAction } from './bots.js';
 
 /** This Worker's own engine hashes with WebAssembly too, and freezes states in development builds (a Worker is a realm of its own). */
 const fast = installFastHash();
 freezeStatesInDevelopment();
 
-/** The bots' Worker: the page never freezes while a bot thinks. It returns actions, never states. */
+/**
+ * The bots' Worker, the only place the page's bots think (test/table/mainThread.test.ts holds the
+ * page to it): the page never freezes while a bot thinks. It returns actions, never states.
+ */
 const api = {
   choose: async (state: GameState, seat: Seat, vault: Vault) => {
     await fast;
     return chooseBotAction(state, seat, vault);
+  },
+  greedy: async (state: GameState, seat: Seat, vault: Vault) => {
+    await fast;
+    return chooseGreedyAction(state, seat, vault);
   },
 };
 export type BotWorkerApi = typeof api;

@@ -21,3 +21,10 @@ export function chooseBotAction(state: GameState, seat: Seat, vault: Vault): Sea
   const agent = state.phase.name === 'conquest' ? greedyAgent() : randomAgent(stream);
   return agent(state, seat, options, vault);
 }
+
+/** The engine's greedy choice among the seat's legal options: an online bot's, and a person's "let the bot play it". */
+export function chooseGreedyAction(state: GameState, seat: Seat, vault: Vault): SeatAction {
+  const options = legalOptions(state, seat, vault);
+  if (options.length === 0) throw new Error(`bot: seat ${seat} has no legal action`);
+  return greedyAgent()(state, seat, options, vault);
+}

@@ -103,8 +103,10 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
   }
 
   const follow = (v: NetGameView): void => {
-    if (disposed || v.state === current.state) return;
-    current = tableView(v);
+    if (disposed) return;
+    const next = tableView(v);
+    if (unchanged(next, current)) return;
+    current = next;
     catchUp();
     for (const l of [...listeners]) l(current);
     act();
@@ -153,9 +155,19 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { rep
   };
 }
 
+/** A view that shows nothing new: the same state, ended (or not) the same way. The close changes no state, only how the game ended (a forfeit at the close). */
+const unchanged = (a: TableView, b: TableView): boolean =>
+  a.state === b.state && (a.outcome.kind === 'playing' ? b.outcome.kind === 'playing' : b.outcome.kind === 'finished' && a.outcome.end === b.outcome.end);
+
+/**
+ * The session's view as the screens read it. The game is over as soon as the log has ended (its
+ * chain's `end`: a day cap, a limit, a forfeit), before the close is signed: the engine's state
+ * may then await a seat of the next day, whom nobody must be asked to play.
+ */
 function tableView(v: NetGameView): TableView {
-  const who = awaiting(v.state);
   const winner = v.state.phase.name === 'conquest' ? v.state.phase.winner : null;
-  const over = v.outcome.kind !== 'playing' || who.kind === 'over';
-  return { state: v.state, seq: v.state.seq, awaiting: who, lastInput: null, outcome: over ? { kind: 'finished', winner } : { kind: 'playing' } };
+  const end = v.outcome.kind === 'finished' ? v.outcome.end : (v.chain?.end ?? null);
+  const who = awaiting(v.state);
+  if (v.outcome.kind === 'playing' && !end && who.kind !== 'over') return { state: v.state, seq: v.state.seq, awaiting: who, lastInput: null, outcome: { kind: 'playing' } };
+  return { state: v.state, seq: v.state.seq, awaiting: { kind: 'over' }, lastInput: null, outcome: { kind: 'finished', winner, ...(end ? { end } : {}) } };
 }

@@ -51,9 +51,10 @@ export function makeSpectatorTable(follower: Follower, initial: GameState): Loca
   };
 }
 
+/** The follower's view as the screens read it: once the log has ended (a day cap...), nobody is awaited, whatever the engine's state would ask next. */
 function tableView(v: FollowerView, lastInput: unknown): TableView {
   const who = awaiting(v.state);
   const winner = v.state.phase.name === 'conquest' ? v.state.phase.winner : null;
-  const over = v.closed || v.end !== null || who.kind === 'over';
-  return { state: v.state, seq: v.state.seq, awaiting: who, lastInput, outcome: over ? { kind: 'finished', winner } : { kind: 'playing' } };
+  if (!v.closed && v.end === null && who.kind !== 'over') return { state: v.state, seq: v.state.seq, awaiting: who, lastInput, outcome: { kind: 'playing' } };
+  return { state: v.state, seq: v.state.seq, awaiting: { kind: 'over' }, lastInput, outcome: { kind: 'finished', winner, ...(v.end ? { end: v.end } : {}) } };
 }

@@ -1,4 +1,5 @@
 import type { Awaiting, GameState, Result, RuleError, Seat, Vault } from '../../engine/index.js';
+import type { End } from '../../engine/protocol/index.js';
 
 /**
  * What the UI reads of a game: the subset of the peer session's PeerView (INTERFACES.md) that a
@@ -10,10 +11,12 @@ export interface TableView {
   readonly state: GameState;
   /** Inputs applied so far. */
   readonly seq: number;
+  /** Whom the game waits for: nobody ('over') once it has ended, even where the engine's state would go on (a day cap). */
   readonly awaiting: Awaiting;
   /** The engine input of the last element (an action, {absent} or {random}). */
   readonly lastInput: unknown;
-  readonly outcome: { readonly kind: 'playing' } | { readonly kind: 'finished'; readonly winner: Seat | null };
+  /** `end`: why a game played through the protocol ended (a win, a forfeit, its day cap...); none for a local game, which ends with the engine. */
+  readonly outcome: { readonly kind: 'playing' } | { readonly kind: 'finished'; readonly winner: Seat | null; readonly end?: End };
 }
 
 /** The session interface the screens code against: PeerSession's view/subscribe/submit/dispose. */

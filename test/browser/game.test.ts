@@ -8,6 +8,7 @@ import { agentStream } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { makeReplayText, type Replay } from '../../engine/protocol/index.js';
 import { playProtocolGame } from '../../engine/protocol/sim/index.js';
+import { makeShareLink, newGameLink } from '../../src/net/link.js';
 import { afterStep, conquestStep, SMALLEST, untilPerson } from './conquest.js';
 import { clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
 import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, readability, repoRoot } from './support.js';
@@ -441,6 +442,38 @@ if (!executable) {
         await page.goto(`${app.url}#/rules`);
         await page.locator('.rules h1').first().waitFor();
         await page.screenshot({ path: path.join(shots, 'rules-desktop.png') });
+        expect(errors).toEqual([]);
+        await context.close();
+      });
+
+      it('the share link of a game this page played to its end says it is over and opens its replay (IndexedDB, as store.ts keeps it)', async () => {
+        const context = await browser.newContext({ viewport: DESKTOP });
+        const page = watch(await context.newPage());
+        await page.goto(app.url);
+        const link = newGameLink();
+        // What Playing keeps when its game ends (endOnline), written where idb-keyval keeps it.
+        const ended = { ended: { stop: { kind: 'finished', end: { kind: 'limit', seq: 60 }, winner: null }, replay: makeReplayText(replay) } };
+        await page.evaluate(
+          ([key, value]) =>
+            new Promise<void>((resolve, reject) => {
+              const open = indexedDB.open('keyval-store');
+              open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+              open.onerror = () => reject(open.error);
+              open.onsuccess = () => {
+                const tx = open.result.transaction('keyval', 'readwrite');
+                tx.objectStore('keyval').put(value, key);
+                tx.oncomplete = () => (open.result.close(), resolve());
+                tx.onerror = () => reject(tx.error);
+              };
+            }),
+          [`bfe.online.${link.room}`, ended] as const,
+        );
+        await page.goto(makeShareLink(link, app.url));
+        await page.locator('#game-ended').waitFor();
+        expect(await page.locator('#game-ended').textContent()).toBe('The game is over. Stopped at the agreed limit of 60 log elements.');
+        await page.click('#open-ended-replay');
+        await page.locator('#replay-badge').waitFor();
+        expect(await page.locator('#replay-badge').getAttribute('data-verdict')).toBe('valid');
         expect(errors).toEqual([]);
         await context.close();
       });

@@ -23,6 +23,8 @@ export interface Snapshot {
   readonly day: number;
   readonly over: boolean;
   readonly handViewer: string | null;
+  /** An online game's stop banner: finished, verdict or desync; null while it plays (and in a local game). */
+  readonly stop: string | null;
 }
 
 export const snapshot = (page: Clicker): Promise<Snapshot> =>
@@ -44,6 +46,7 @@ export const snapshot = (page: Clicker): Promise<Snapshot> =>
       day: Number(game?.getAttribute('data-day') || 0),
       over: game?.getAttribute('data-over') === 'true',
       handViewer: document.querySelector('section.hand')?.getAttribute('data-viewer') ?? null,
+      stop: document.querySelector('#game-stop')?.getAttribute('data-kind') ?? null,
     };
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine/index.js';
-import { type Evidence, makeMessage, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verifyReplay } from '../../engine/protocol/index.js';
+import { type Evidence, makeMessage, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
 import { MAX_EVIDENCE_CHECKS } from '../../engine/protocol/verify/follow.js';
 import { makeWatchService, parseWatchRequest, type Spectator, type SpectatorView, startSpectator, watchRequest, type WatchService } from '../../src/net/spectate.js';
 import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
@@ -223,6 +223,42 @@ describe('spectators: the logic', () => {
       s.dispose();
     }
   });
+
+  for (const players of [4, 6]) {
+    it(`${players} players: a hostile page's junk evidence, sent first, does not blind the spectator to the real evidence`, async () => {
+      const game = (await playIllegalPortal(players, `blind-${players}`, 0, 3)).table.network.honest[0]!.replay();
+      const g = parseGenesisText(game.genesis);
+      if (!g.ok) throw new Error(g.error.message);
+      const real = game.evidence!;
+      const sent: [number, string][] = [];
+      const net = fakeTransport(players, sent);
+      const started = await startSpectator({ watched: { genesis: g.value, genesisSignatures: game.genesisSignatures }, transport: net.transport, scheme: table.scheme });
+      if (!started.ok) throw new Error(started.error.message);
+      const s = started.value;
+      const evidenceText = (e: Evidence) => JSON.stringify({ t: 'evidence', entries: e.entries.map((x) => ({ entry: x.text, sig: x.sig })), echo: e.echo ? { echo: e.echo.text, sig: e.echo.sig } : null });
+      try {
+        // The hostile page (the cheater's own) gives the log, no evidence, then junk: the real entry with forged signatures.
+        const hostile = 0;
+        net.open(hostile, game.log.length, false, { ...game, evidence: null });
+        await until(s, (v) => v.game.seq === game.log.length);
+        const entry = real.entries[0]!;
+        for (let i = 0; i < MAX_EVIDENCE_CHECKS + 2; i++) {
+          const sig = entry.sig.slice(0, 10) + (i % 16).toString(16) + entry.sig.slice(11);
+          if (sig !== entry.sig) net.deliver(hostile, evidenceText({ ...real, entries: [{ ...entry, sig }] }));
+        }
+        await until(s, (v) => v.refused >= MAX_EVIDENCE_CHECKS);
+        expect(s.view().game.stopped).toBeNull();
+        // An honest page sends the real evidence: the spectator stops with the verdict, and its replay proves the cheat.
+        net.open(1, game.log.length, false, game);
+        const over = await s.over;
+        expect(over.status).toBe('stopped');
+        expect(over.game.stopped).toMatchObject({ kind: 'cheat', seat: 0, code: 'IllegalAction' });
+        expect(verdictOf(await verifyReplay(s.follower.replay()))).toBe('cheat');
+      } finally {
+        s.dispose();
+      }
+    });
+  }
 
   it('a hostile page sending evidence over and over is checked a bounded number of times', async () => {
     const sent: [number, string][] = [];

@@ -39,19 +39,19 @@ export async function takeSeatAndReady(page: Clicker, seat: number, others = 0):
  */
 export const playUntilDay = (page: Clicker, day: number): Promise<Snapshot> => playUntil(page, (s) => s.phase === 'conquest' && s.day >= day);
 
-/** Plays this page's own turns by clicks (as playUntilDay) until `done` holds or the game is over. */
+/** Plays this page's own turns by clicks (as playUntilDay) until `done` holds or the game is over (or stopped, online). */
 export async function playUntil(page: Clicker, done: (s: Snapshot) => boolean): Promise<Snapshot> {
   let k = 0;
   const portalPlaced = new Set<string>();
   const moved = new Set<string>();
-  const settle = (s: Snapshot) => waitForChange(page, s.seq, (n) => n.buttons.join() !== s.buttons.join() || n.legal.join() !== s.legal.join() || n.over, 1200);
+  const settle = (s: Snapshot) => waitForChange(page, s.seq, (n) => n.buttons.join() !== s.buttons.join() || n.legal.join() !== s.legal.join() || n.over || n.stop !== null, 1200);
   for (let steps = 0; steps < 3000; steps++) {
     const s = await snapshot(page);
-    if (s.over || done(s)) return s;
+    if (s.over || s.stop !== null || done(s)) return s;
     const has = (id: string): boolean => s.buttons.includes(id);
     if (s.phase === 'conquest') {
       if (await conquestStep(page, s, SMALLEST, moved)) await settle(s);
-      else await waitForChange(page, s.seq, (n) => n.buttons.length > 0 || n.legal.length > 0, 1200);
+      else await waitForChange(page, s.seq, (n) => n.buttons.length > 0 || n.legal.length > 0 || n.stop !== null, 1200);
       continue;
     }
     const portalStep = has('done') || has('remove-portal') || /portal/i.test(s.prompt);
@@ -72,7 +72,7 @@ export async function playUntil(page: Clicker, done: (s: Snapshot) => boolean): 
     } else if (has('done')) await clickButton(page, 'done');
     else if (has('set-aside')) await clickButton(page, 'set-aside');
     else {
-      await waitForChange(page, s.seq, (n) => n.buttons.length > 0 || n.legal.length > 0, 1200);
+      await waitForChange(page, s.seq, (n) => n.buttons.length > 0 || n.legal.length > 0 || n.stop !== null, 1200);
       continue;
     }
     await settle(s);

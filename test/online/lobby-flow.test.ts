@@ -5,7 +5,7 @@
  * One page creates a game, the others join through its share link, take seats, get ready; the
  * genesis is signed by every seat and the game starts on every page, which then agree on states.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserRequired, FIREFOX, findChromium, launchChromium, launchFirefoxForWebRtc, NO_CHROMIUM, readability, repoRoot } from '../browser/support.js';
 import { type NetServers, startNetServers } from '../net/support/servers.js';
 import { turnInstalled } from '../net/support/turn.js';
+import { verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { MIN_TIMER } from '../../src/net/lobby-doc.js';
 import { playUntil, playUntilDay, publicView, takeSeatAndReady } from './drive.js';
 
 const chromiumPath = findChromium();
@@ -110,6 +112,12 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     await expect.poll(() => w.locator('#watch-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('following');
     expect(await w.locator('main.game').getAttribute('data-readonly')).toBe('true');
     expect(await w.locator('main.game').getAttribute('data-viewer')).toBe('');
+    // A latecomer opens the share link once the game has started: no seat is left for it, so it is
+    // offered the watch link (it once hit an uncaught TypeError starting no seat).
+    const late = await open(link);
+    await late.locator('#lobby-started').waitFor({ timeout: 30_000 });
+    expect(await late.locator('#watch-instead').getAttribute('href')).toBe(watch);
+    await late.context().close();
     // Map creation and the first day, each page clicking for its own seat only.
     const ends = await Promise.all([a, b, c].map((p) => playUntilDay(p, 2)));
     for (const e of ends) expect(e.phase).toBe('conquest');
@@ -158,27 +166,54 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     expect(errors).toEqual([]);
   });
 
-  it('a page refreshed mid-game resumes its seat from IndexedDB, and the game plays on', async () => {
+  it('a page refreshed in map creation resumes its seat with one session: a decision past the timer is claimed absent, the game plays to its end, its replay is valid', async () => {
     const a = await open(`${servers.server.localUrl}#/`);
     await a.locator('#create-online').click();
     const link = await a.locator('#share-link').inputValue();
-    await a.locator('#lobby-players').selectOption('2');
+    await a.locator('#lobby-players').selectOption('3');
+    // The lobby's shortest timer (the screen offers 30 s at least), and one day: the game ends soon.
+    await a.evaluate((seconds) => {
+      const timer = document.querySelector<HTMLSelectElement>('#lobby-timer')!;
+      timer.add(new Option(`${seconds} s`, String(seconds)));
+      timer.value = String(seconds);
+      timer.dispatchEvent(new Event('change'));
+    }, MIN_TIMER);
+    await a.locator('#lobby-days').fill('1');
+    await a.locator('#lobby-days').dispatchEvent('change');
     await takeSeatAndReady(a, 0);
     const b = await open(link);
+    const c = await open(link);
     await takeSeatAndReady(b, 1, 1);
-    // A few turns each, then the second page reloads in the middle of map creation.
-    await Promise.all([playUntil(a, (s) => s.seq >= 12), playUntil(b, (s) => s.seq >= 12)]);
+    await takeSeatAndReady(c, 2, 2);
+    // A few turns each, up to the first player's turn, which that player leaves to the timer;
+    // meanwhile the second page reloads (in the middle of map creation) and resumes its seat.
+    await Promise.all([a, b, c].map((p) => playUntil(p, (s) => s.seq >= 12 && s.prompt.includes('Player 1'))));
     await new Promise((r) => setTimeout(r, 2500)); // the page keeps its log at most every 2 s
     await b.reload();
     await b.locator('main.game').waitFor({ timeout: 30_000 });
     expect(await b.locator('.lobby').count()).toBe(0);
-    const ends = await Promise.all([playUntilDay(a, 2), playUntilDay(b, 2)]);
-    expect(ends.map((e) => e.phase)).toEqual(['conquest', 'conquest']);
-    await expect.poll(async () => new Set((await Promise.all([a, b].map(publicView))).map((v) => v.seq)).size, { timeout: 20_000 }).toBe(1);
-    const [va, vb] = await Promise.all([a, b].map(publicView));
-    expect(vb).toEqual(va);
+    // The other two claim the first player absent, the refreshed page from its one session (two
+    // sessions of one seat would sign two different claims: an Equivocation, and every page stops).
+    const absences = (p: Page): Promise<number> => p.locator('#log li', { hasText: 'Player 1 was absent' }).count();
+    let claimed = false;
+    const settled = expect.poll(async () => (await absences(c)) > 0 || (await c.locator('#game-stop').count()) > 0, { timeout: 90_000 }).toBe(true);
+    const stopWaiting = (): void => void (claimed = true);
+    settled.then(stopWaiting, stopWaiting);
+    const waiting = Promise.all([b, c].map((p) => playUntil(p, () => claimed)));
     // The decision timer runs on both pages (ui.md §6): who is awaited and the time left.
-    for (const p of [a, b]) await expect.poll(() => p.locator('#decision-timer').getAttribute('data-left')).toMatch(/^\d+$/);
+    for (const p of [b, c]) await expect.poll(() => p.locator('#decision-timer').getAttribute('data-left')).toMatch(/^\d+$/);
+    await Promise.all([settled, waiting]);
+    for (const p of [a, b, c]) expect(await p.locator('#game-stop').allTextContents()).toEqual([]);
+    // No page stopped with a verdict: the game went on to its end on every page.
+    await Promise.all([a, b, c].map((p) => playUntil(p, () => false)));
+    for (const p of [a, b, c]) await expect.poll(() => p.locator('#game-stop').getAttribute('data-kind')).toBe('finished');
+    const [va, vb, vc] = await Promise.all([a, b, c].map(publicView));
+    expect([vb, vc]).toEqual([va, va]);
+    // The replay, saved from the first page's viewer, proves a whole match.
+    await a.locator('#game-stop button').click();
+    const [download] = await Promise.all([a.waitForEvent('download'), a.click('#replay-save')]);
+    const verified = await verifyReplay(JSON.parse(await readFile(await download.path(), 'utf8')));
+    expect(verdictOf(verified)).toBe('valid');
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 });

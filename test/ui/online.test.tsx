@@ -1,6 +1,6 @@
 import { createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashText } from '../../engine/index.js';
 import { naclScheme } from '../../engine/protocol/index.js';
 import { setLanguage, textIn } from '../../src/i18n/index.js';
@@ -140,6 +140,125 @@ describe('the lobby screen', () => {
     // "Retry now" asks the connection to try at once; the banner goes when the server answers.
     (host.querySelector('#retry-signaling') as HTMLButtonElement).click();
     expect(host.querySelector('#no-signaling')).toBeNull();
+  });
+});
+
+describe('what the lobby cannot do (issue 19, item 6.3)', () => {
+  const WATCH = 'http://localhost:5173/#/w/AAAAAAAAAAAA/CCCCCCCCCCCCCCCCCCCCCC';
+
+  it('a newcomer after the start holds no seat: it is told so and offered the watch link, never a game to start', async () => {
+    const { connect } = makeHub();
+    const link = newGameLink();
+    const a = makeLobby({ link, member: 'membera0000000001', name: 'Ana', connect, scheme: naclScheme, entropy: entropy('start-a'), create: { players: 2, timer: 60 } });
+    const b = makeLobby({ link, member: 'memberb0000000002', name: 'Ben', connect, scheme: naclScheme, entropy: entropy('start-b') });
+    disposers.push(() => a.dispose(), () => b.dispose());
+    a.takeSeat(0);
+    b.takeSeat(1);
+    a.setReady(true);
+    b.setReady(true);
+    await Promise.all([a.started, b.started]);
+    // The share link opened again, on another page: the lobby's document says every seat signed.
+    const c = makeLobby({ link, member: 'memberc0000000003', name: 'Cy', connect, scheme: naclScheme, entropy: entropy('start-c') });
+    disposers.push(() => c.dispose());
+    const [view, setView] = createSignal<LobbyView>(c.view());
+    disposers.push(c.subscribe(setView));
+    const host = mount(() => <LobbyScreen view={view()} actions={lobbyActions(c)} watch={WATCH} />);
+    await vi.waitUntil(() => view().started, { timeout: 10_000 });
+    // Nothing to start on this page (OnlineRoute's Room starts the seats `started` gives: none here).
+    let started = false;
+    void c.started.then(() => (started = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toBe(false);
+    expect(host.querySelector('#lobby-started')!.textContent).toMatch(/^This game has started without you: every seat is taken\. You can still watch it\./);
+    const watch = host.querySelector<HTMLAnchorElement>('#watch-instead')!;
+    expect(watch.getAttribute('href')).toBe(WATCH);
+    expect(watch.textContent).toBe('Watch this game');
+    expect(host.querySelectorAll('.lobby-seat').length).toBe(2);
+    // No control that could only be refused: no seat to take, no setting, no chat.
+    expect(host.querySelectorAll('button, select, input').length).toBe(0);
+    setLanguage('fr');
+    expect(host.querySelector('#lobby-started')!.textContent).toMatch(/^Cette partie a commencé sans vous/);
+    expect(watch.textContent).toBe('Regarder cette partie');
+  });
+
+  it('a full room offers the watch link', () => {
+    const { connect } = makeHub();
+    const link = newGameLink();
+    const lobbies = ['membera0000000001', 'memberb0000000002', 'memberc0000000003'].map((member, i) =>
+      makeLobby({ link, member, name: `P${i}`, connect, scheme: naclScheme, entropy: entropy(`full-${i}`), ...(i === 0 ? { create: { players: 2 } } : {}) }),
+    );
+    disposers.push(...lobbies.map((l) => () => l.dispose()));
+    const [a, b, c] = lobbies as [Lobby, Lobby, Lobby];
+    expect(a.takeSeat(0).ok && b.takeSeat(1).ok).toBe(true);
+    const [view, setView] = createSignal<LobbyView>(c.view());
+    disposers.push(c.subscribe(setView));
+    const host = mount(() => <LobbyScreen view={view()} actions={lobbyActions(c)} watch={WATCH} />);
+    expect(host.querySelector('#room-full')!.textContent).toMatch(/^This game is full: every seat is taken\. You can still watch it\./);
+    expect(host.querySelector('#room-full #watch-instead')!.getAttribute('href')).toBe(WATCH);
+  });
+
+  it('two people take the same free seat at once: the one who lost it is told who has it, in both languages', () => {
+    const hub = makeHub();
+    const link = newGameLink();
+    const a = makeLobby({ link, member: 'membera0000000001', name: 'Ana', connect: hub.connect, scheme: naclScheme, entropy: entropy('race-a'), create: { players: 3 } });
+    const b = makeLobby({ link, member: 'memberb0000000002', name: 'Ben', connect: hub.connect, scheme: naclScheme, entropy: entropy('race-b') });
+    disposers.push(() => a.dispose(), () => b.dispose());
+    const screens = [a, b].map((lobby) => {
+      const [view, setView] = createSignal<LobbyView>(lobby.view());
+      disposers.push(lobby.subscribe(setView));
+      return mount(() => <LobbyScreen view={view()} actions={lobbyActions(lobby)} />);
+    });
+    // Each clicks seat 2 before hearing of the other's click: each holds it in its own copy.
+    hub.hold();
+    for (const host of screens) click(host, '.lobby-seat[data-seat="1"] .take-seat');
+    for (const host of screens) expect(host.querySelector('.lobby-seat[data-seat="1"]')!.getAttribute('data-mine')).toBe('yes');
+    expect(screens.every((host) => host.querySelector('#seat-lost') === null)).toBe(true);
+    hub.release();
+    // The document kept one write: its writer keeps the seat, the other is told.
+    const winner = a.view().snapshot.seats[1]!.owner === a.view().me ? 0 : 1;
+    expect(b.view().snapshot.seats[1]!.owner).toBe(a.view().snapshot.seats[1]!.owner);
+    const [won, lost] = winner === 0 ? screens : [...screens].reverse();
+    expect(won!.querySelector('#seat-lost')).toBeNull();
+    expect(won!.querySelector('.lobby-seat[data-seat="1"]')!.getAttribute('data-mine')).toBe('yes');
+    expect(lost!.querySelector('.lobby-seat[data-seat="1"]')!.getAttribute('data-mine')).toBe('no');
+    expect(lost!.querySelector('#seat-lost')!.textContent).toBe(`${winner === 0 ? 'Ana' : 'Ben'} took the Player 2 seat at the same moment as you: choose another one.`);
+    setLanguage('fr');
+    expect(lost!.querySelector('#seat-lost')!.textContent).toBe(`${winner === 0 ? 'Ana' : 'Ben'} a pris la place de Joueur 2 au même moment que vous : choisissez-en une autre.`);
+    // Taking another seat clears it.
+    click(lost!, '.lobby-seat[data-seat="2"] .take-seat');
+    expect(lost!.querySelector('#seat-lost')).toBeNull();
+  });
+
+  it('a refused setting shows the setting as it is again, and says why', () => {
+    const { a, b, host } = twoMembers();
+    expect(a.updateSettings({ players: 4 }).ok).toBe(true);
+    expect(b.takeSeat(3).ok).toBe(true);
+    const players = host.querySelector<HTMLSelectElement>('#lobby-players')!;
+    players.value = '2';
+    players.dispatchEvent(new Event('change'));
+    expect(host.querySelector('[role="alert"]')!.textContent).toBe(textIn('en', 'online.error.NotAllowed'));
+    expect(players.value).toBe('4');
+    const days = host.querySelector<HTMLInputElement>('#lobby-days')!;
+    days.value = '0';
+    days.dispatchEvent(new Event('change'));
+    expect(host.querySelector('[role="alert"]')!.textContent).toBe(textIn('en', 'online.error.BadInput'));
+    expect(days.value).toBe('');
+    expect(a.view().snapshot.settings).toMatchObject({ players: 4, days: null });
+  });
+
+  it('the chat sends nothing blank: its button waits for words', () => {
+    const { b, host } = twoMembers();
+    const send = host.querySelector<HTMLButtonElement>('#chat-send')!;
+    expect(send.disabled).toBe(true);
+    const input = host.querySelector<HTMLInputElement>('#chat-input')!;
+    input.value = '   ';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(send.disabled).toBe(true);
+    input.value = 'hi';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    expect(send.disabled).toBe(false);
+    send.click();
+    expect(b.view().snapshot.chat.map((l) => l.text)).toEqual(['hi']);
   });
 });
 

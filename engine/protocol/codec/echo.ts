@@ -23,6 +23,11 @@ export interface Echo {
   readonly element: string;
   readonly state: string;
   readonly claimed: boolean;
+  /**
+   * Present only on the echoes of a seat declared absent whose player (or bot) is back at the
+   * page: the seat's following decisions are no longer settled at once (issue 19, item 3).
+   */
+  readonly back?: true;
 }
 
 export const makeEchoText = (echo: Echo): string => canonicalJson(echo);
@@ -32,12 +37,13 @@ export function parseEchoText(text: string): Result<Echo, Violation> {
   const json = parseJson(text);
   if (!json.ok) return malformed('echo: not JSON');
   const e = json.value;
-  if (!isObj(e) || !hasOnlyKeys(e, ['v', 'game', 'seat', 'seq', 'element', 'state', 'claimed'])) return malformed('echo: not an echo');
+  if (!isObj(e) || !hasOnlyKeys(e, ['v', 'game', 'seat', 'seq', 'element', 'state', 'claimed', 'back'])) return malformed('echo: not an echo');
   if (e['v'] !== 1) return err(violation('WrongVersion', 'echo: unknown version'));
-  const { game, seat, seq, element, state, claimed } = e;
+  const { game, seat, seq, element, state, claimed, back } = e;
   if (!isHexOf(game, 32) || !isHexOf(element, 32) || !isHexOf(state, 32)) return malformed('echo: hashes must be 32-byte hex');
   if (!isCount(seat, MAX_PLAYERS - 1) || !isCount(seq, MAX_SEQ) || typeof claimed !== 'boolean') return malformed('echo: bad seat, seq or claimed');
-  const echo: Echo = { v: 1, game, seat, seq, element, state, claimed };
+  if (back !== undefined && back !== true) return malformed('echo: "back" is true or left out');
+  const echo: Echo = back ? { v: 1, game, seat, seq, element, state, claimed, back } : { v: 1, game, seat, seq, element, state, claimed };
   if (!isCanonical(e, text)) return malformed('echo: not in canonical form');
   return ok(echo);
 }

@@ -47,7 +47,7 @@ export class NeedCrypto {
 }
 
 type Mutable<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T extends ReadonlySet<infer V> ? Set<V> : T extends readonly (infer V)[] ? V[] : never;
-type Owned = 'answers' | 'incidents' | 'history' | 'pool' | 'bySeq' | 'claimedAt' | 'heardCandidates' | 'fetchedAt' | 'relayedAt' | 'sent' | 'finals' | 'pendingEchoes' | 'heldBySeat' | 'echoesBySeat' | 'lastHeard';
+type Owned = 'answers' | 'incidents' | 'history' | 'pool' | 'bySeq' | 'claimedAt' | 'heardCandidates' | 'fetchedAt' | 'relayedAt' | 'sent' | 'finals' | 'pendingEchoes' | 'heldBySeat' | 'echoesBySeat' | 'lastHeard' | 'lastBack';
 
 /**
  * A step's working copy of a state: its fields are rebound as the step goes, and a map, set or

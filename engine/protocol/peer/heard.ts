@@ -4,21 +4,33 @@ import { violation } from '../errors.js';
 import { type Draft, incident, own, verified } from './draft.js';
 import { MAX_HEARD_CANDIDATES } from './state.js';
 
-/** Nothing unsigned changes who was heard: an echo is kept as a candidate, checked when it matters (at claim time). */
+/**
+ * Nothing unsigned changes who was heard: an echo is kept as a candidate, checked when it matters
+ * (at claim time): one that tells of a seat not heard since, or of a seat back at its page.
+ */
 export function noteHeard(d: Draft, echo: Echo, signed: SignedEcho): void {
-  if (echo.seq <= d.lastHeard[echo.seat]! || echo.seq < d.chain.seq - 1) return;
+  // Hearing counts since the last element; a seat's return counts whenever it comes (a returning
+  // page's echoes may trail a table that settles its decisions at once).
+  const heard = echo.seq > d.lastHeard[echo.seat]! && echo.seq >= d.chain.seq - 1;
+  const back = echo.back === true && echo.seq > d.lastBack[echo.seat]!;
+  if (!heard && !back) return;
   const list = d.heardCandidates.get(echo.seat) ?? [];
   if (list.length >= MAX_HEARD_CANDIDATES || list.some((c) => c.signed.text === signed.text)) return;
-  own(d, 'heardCandidates').set(echo.seat, [...list, { seq: echo.seq, signed }]);
+  own(d, 'heardCandidates').set(echo.seat, [...list, { seq: echo.seq, signed, back: echo.back === true }]);
 }
 
-/** Checks the signatures of the echo candidates that would count as hearing a seat since the last element. */
+/** Checks the signatures of the echo candidates that would count as hearing a seat since the last element, or as its return. */
 export function checkHeard(d: Draft): void {
   for (const [seat, list] of d.heardCandidates) {
     for (const c of [...list].sort((a, b) => b.seq - a.seq)) {
-      if (d.lastHeard[seat]! >= c.seq) break;
-      if (verified(d, { kind: 'echo', seat, signed: c.signed })) own(d, 'lastHeard')[seat] = c.seq;
-      else incident(d, violation('BadSignature', `an echo that seat ${seat}'s key did not sign`, { seat, seq: c.seq }));
+      const news = c.seq > d.lastHeard[seat]! || (c.back && c.seq > d.lastBack[seat]!);
+      if (!news) continue;
+      if (!verified(d, { kind: 'echo', seat, signed: c.signed })) {
+        incident(d, violation('BadSignature', `an echo that seat ${seat}'s key did not sign`, { seat, seq: c.seq }));
+        continue;
+      }
+      if (c.seq > d.lastHeard[seat]!) own(d, 'lastHeard')[seat] = c.seq;
+      if (c.back && c.seq > d.lastBack[seat]!) own(d, 'lastBack')[seat] = c.seq;
     }
   }
   d.heardCandidates = new Map();
@@ -30,7 +42,7 @@ export function pruneHeard(d: Draft): void {
   if (d.heardCandidates.size === 0) return;
   const heard = own(d, 'heardCandidates');
   for (const [seat, list] of heard) {
-    const kept = list.filter((c) => c.seq >= d.chain.seq - 1 && c.seq > d.lastHeard[seat]!);
+    const kept = list.filter((c) => (c.seq >= d.chain.seq - 1 && c.seq > d.lastHeard[seat]!) || (c.back && c.seq > d.lastBack[seat]!));
     if (kept.length > 0) heard.set(seat, kept);
     else heard.delete(seat);
   }

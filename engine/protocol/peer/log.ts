@@ -16,7 +16,7 @@ export function progress(d: Draft): void {
   while (!done(d)) {
     if (expectation(d.chain).kind === 'final') break;
     const held = [...d.pool.values()];
-    const element = assembleElement(d.chain, held, { me: d.ctx.seat, timerRanOut: timerRanOut(d) });
+    const element = assembleElement(d.chain, held, { me: d.ctx.seat, timerRanOut: timerRanOut(d) || claimedHereAtAll(d) });
     if (!element) {
       relayAgainstClaims(d, held);
       break;
@@ -45,8 +45,10 @@ export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, 
   d.owned.add('pool');
   d.since = d.now;
   pruneHeard(d);
+  // Declared absent here: this seat's player is back only once the page says so (a bot: at once).
+  if (next.gone[d.ctx.seat] && !before.gone[d.ctx.seat]) d.here = d.ctx.bot;
   changed(d);
-  d.lastEcho = { seq, element: hash, after: next.state, claimed: d.claimedAt.has(`${seq}|${before.head}`), entries: entries.map((e) => ({ text: e.text, sig: e.sig })) };
+  d.lastEcho = { seq, element: hash, after: next.state, claimed: d.claimedAt.has(`${seq}|${before.head}`), back: next.gone[d.ctx.seat]! && d.here, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) };
   d.effects.push({ kind: 'echo', echo: d.lastEcho });
   // Entries and echoes that were ahead of this peer (two of one seat for one place: equivocation).
   const ready = candidates(d);
@@ -114,6 +116,9 @@ export function onMyHistory(d: Draft, seq: number, prev: string): boolean {
 
 /** Whether this seat claimed `seat` absent at the current place, in any round. */
 export const claimedHere = (d: Draft, seat: number): boolean => (d.claimedAt.get(placeOf(d)) ?? []).some((seats) => seats.includes(seat));
+
+/** Whether this seat claimed anyone absent at the current place: its own judgement is made (its timer ran out, or the awaited seat is away). */
+const claimedHereAtAll = (d: Draft): boolean => (d.claimedAt.get(placeOf(d)) ?? []).length > 0;
 
 export function timerRanOut(d: Draft): boolean {
   const timer = d.ctx.genesis.genesis.settings.timer;

@@ -14,7 +14,8 @@ import { ANSWERS_PER_TICK, candidates, FUTURE_WINDOW, MAX_HELD_PER_POSITION, MAX
 
 /** A message from another peer (`from`, when the transport knows it: catch-up answers go there), parsed by the wrapper. */
 export function handleMessage(d: Draft, parsed: Result<ParsedMessage, Violation>, from?: Seat): void {
-  if (done(d)) return;
+  // A finished game still answers catch-up: a page refreshed near the end gets the rest from it.
+  if (done(d) && !(d.outcome.kind === 'finished' && parsed.ok && parsed.value.t === 'fetch')) return;
   if (!parsed.ok) return incident(d, parsed.error);
   const m = parsed.value;
   if (m.t === 'entry') handleEntry(d, m.entry, 'direct');
@@ -62,6 +63,8 @@ export function handleEntry(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 
   if (!roomFor(d, p)) return incident(d, violation('Flood', `seat ${e.seat} has too many entries awaiting a verdict here (${MAX_HELD_PER_POSITION} for one position, ${MAX_HELD_PER_SEAT} in all): this one is refused`, { seat: e.seat, seq: e.seq }));
   remember(d, p);
   if (e.seq - 1 > d.lastHeard[e.seat]!) own(d, 'lastHeard')[e.seat] = e.seq - 1;
+  // An entry is signed on purpose: its seat is back at its page.
+  if (e.seq > d.lastBack[e.seat]!) own(d, 'lastBack')[e.seat] = e.seq;
   if (e.seq < d.chain.seq) return handleOld(d, p, via);
   if (e.seq > d.chain.seq) return;
   accept(d, p);

@@ -65,6 +65,8 @@ export interface PeerView {
   readonly incidents: readonly Violation[];
   /** Whether the log awaits this seat's own choice now. */
   readonly yourTurn: boolean;
+  /** This seat was declared absent and its player has not said it is back (`here`): the table answers its decisions at once. */
+  readonly away: boolean;
 }
 
 export interface PeerSession {
@@ -80,6 +82,8 @@ export interface PeerSession {
   tick(now: number): Promise<void>;
   /** The transport's channel to `seat` came up (at the start, or again): the peer asks that seat for what it missed. */
   connected(seat: Seat): Promise<void>;
+  /** This seat's player is at the page (a click, a key): after an absence, it tells the others it is back. */
+  here(): Promise<void>;
   /** Acts if the log starts with this seat (idempotent; receive and tick act too). */
   start(): Promise<void>;
   replay(): Replay;
@@ -101,7 +105,7 @@ export interface PeerSession {
 
 export function makePeerSession(config: PeerSessionConfig): PeerSession {
   const { secrets, scheme } = config;
-  const ctx = makeContext(config.genesis, config.genesisSignatures, secrets.seat, secrets.vault, secrets.beacon, config.resume === true);
+  const ctx = makeContext(config.genesis, config.genesisSignatures, secrets.seat, secrets.vault, secrets.beacon, config.resume === true, config.agent !== undefined);
   let state = initialState(ctx, config.now ?? 0);
   let disposed = false;
   let queue: Promise<unknown> = Promise.resolve();
@@ -133,9 +137,10 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     outcome,
     incidents,
     yourTurn,
+    away: chain.gone[ctx.seat] === true && !state.here,
   });
   const sameView = (v: PeerView | undefined, w: { chain: Chain; outcome: Outcome; incidents: readonly Violation[]; yourTurn: boolean }): v is PeerView =>
-    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn;
+    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn && v.away === (w.chain.gone[ctx.seat] === true && !state.here);
   const now = () => ({ chain: state.chain, outcome: state.outcome, incidents: state.incidents, yourTurn: awaitsAction(ctx, state) });
   function current(): PeerView {
     const w = now();
@@ -306,6 +311,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     receive: (text, from) => drive({ kind: 'message', message: parseMessage(text, ctx.genesis.genesis.settings.maxMessageBytes, ctx.n), ...(from !== undefined ? { from } : {}) }),
     tick: (t) => drive({ kind: 'tick', now: t }),
     connected: (seat) => drive({ kind: 'connected', seat }),
+    here: () => drive({ kind: 'here' }),
     start: () => drive({ kind: 'start' }),
     replay: () => replayOf(ctx, state),
     elements: (from) => elementsFrom(state, from),

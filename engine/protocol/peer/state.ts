@@ -74,6 +74,8 @@ export interface PeerContext {
   readonly beacon: readonly string[];
   /** The seat may have played this game before (a refreshed page): catch up before writing. */
   readonly resume: boolean;
+  /** A bot plays this seat: it is at its page whenever the page is, so it is back as soon as it is heard. */
+  readonly bot: boolean;
 }
 
 /**
@@ -100,11 +102,16 @@ export interface EchoDraft {
   readonly element: string;
   readonly after: GameState;
   readonly claimed: boolean;
+  /** This seat was declared absent and its player is back (Echo.back). */
+  readonly back: boolean;
   readonly entries: readonly SignedEntry[];
 }
 
 /** The echo a draft stands for, digest included (pure: equal drafts give equal echoes). */
-export const echoOf = (ctx: PeerContext, e: EchoDraft): Echo => ({ v: 1, game: ctx.genesis.id, seat: ctx.seat, seq: e.seq, element: e.element, state: stateDigest(e.after), claimed: e.claimed });
+export function echoOf(ctx: PeerContext, e: EchoDraft): Echo {
+  const echo: Echo = { v: 1, game: ctx.genesis.id, seat: ctx.seat, seq: e.seq, element: e.element, state: stateDigest(e.after), claimed: e.claimed };
+  return e.back ? { ...echo, back: true } : echo;
+}
 
 export interface PendingEcho {
   readonly echo: Echo;
@@ -115,6 +122,8 @@ export interface PendingEcho {
 export interface HeardCandidate {
   readonly seq: number;
   readonly signed: SignedEcho;
+  /** The echo says its seat is back (Echo.back). */
+  readonly back: boolean;
 }
 
 /**
@@ -170,6 +179,14 @@ export interface PeerState {
   /** Positions below this are pruned from bySeq, known and slots. */
   readonly prunedBelow: number;
   readonly lastHeard: readonly number[];
+  /**
+   * Per seat, the last position at which it showed, by its own signature, that its player is at
+   * the page: an entry it wrote, or an echo saying `back`. A seat declared absent and not back
+   * since has its decisions settled at once (claimAtOnce).
+   */
+  readonly lastBack: readonly number[];
+  /** This seat's player is at the page (a bot always; a person since its last absence, once the page says so: `here`). */
+  readonly here: boolean;
   /** When the current place began (the logical clock), and the clock now. */
   readonly since: number;
   readonly now: number;
@@ -177,8 +194,8 @@ export interface PeerState {
   readonly truncateAt: number | null;
 }
 
-export function makeContext(genesis: ParsedGenesis, genesisSignatures: readonly string[], seat: Seat, vault: Vault, beacon: readonly string[], resume: boolean): PeerContext {
-  return { genesis, genesisSignatures, seat, n: genesis.genesis.seats.length, vault, beacon, resume };
+export function makeContext(genesis: ParsedGenesis, genesisSignatures: readonly string[], seat: Seat, vault: Vault, beacon: readonly string[], resume: boolean, bot = false): PeerContext {
+  return { genesis, genesisSignatures, seat, n: genesis.genesis.seats.length, vault, beacon, resume, bot };
 }
 
 export function initialState(ctx: PeerContext, now = 0): PeerState {
@@ -210,6 +227,8 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
     echoesBySeat: zeros,
     prunedBelow: 0,
     lastHeard: new Array<number>(ctx.n).fill(-1),
+    lastBack: new Array<number>(ctx.n).fill(-1),
+    here: true,
     since: now,
     now,
     evidence: null,

@@ -6,7 +6,7 @@ import { type Check, type CryptoResults, draftOf, type Effect, finished, NeedCry
 import { aheadCheckNeeded } from './echoes.js';
 import { entryNeedsCheck, handleConnected, handleMessage } from './receive.js';
 import { handleTick } from './tick.js';
-import { act, submitAction } from './write.js';
+import { act, comeBack, submitAction } from './write.js';
 import { afterDigest, type PeerContext, type PeerState } from './state.js';
 
 /** What happens to a peer, one at a time, in arrival order. */
@@ -24,7 +24,9 @@ export type PeerEvent =
    */
   | { readonly kind: 'connected'; readonly seat: Seat }
   /** This seat's choice (a person's or a bot's). */
-  | { readonly kind: 'submit'; readonly action: unknown };
+  | { readonly kind: 'submit'; readonly action: unknown }
+  /** This seat's player is at the page (a click, a key): if the seat was declared absent, its echoes say it is back. */
+  | { readonly kind: 'here' };
 
 export type StepResult =
   | { readonly kind: 'next'; readonly state: PeerState; readonly effects: readonly Effect[]; readonly refused?: string }
@@ -54,6 +56,9 @@ export function step(ctx: PeerContext, state: PeerState, event: PeerEvent, resul
         break;
       case 'connected':
         handleConnected(d, event.seat);
+        break;
+      case 'here':
+        comeBack(d);
         break;
       case 'submit': {
         const r = submitAction(d, event.action);

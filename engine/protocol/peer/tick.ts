@@ -13,11 +13,11 @@ import { awaitsChoice, candidates, placeOf, STALL_TICKS } from './state.js';
 export function handleTick(d: Draft, now: number): void {
   d.now = Math.max(d.now, now);
   const timer = d.ctx.genesis.genesis.settings.timer;
-  if (done(d)) return;
   if (d.answers.length > 0) {
     d.answers = [];
     d.owned.add('answers');
   }
+  if (done(d)) return;
   // Nothing new for a while, and not for want of this seat's own choice: ask every seat, once per
   // place, for what it holds from here.
   if (d.now - d.since >= STALL_TICKS && !awaitsChoice(d.ctx, d)) fetch(d, d.chain.seq);

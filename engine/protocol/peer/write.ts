@@ -1,7 +1,9 @@
 import type { GameState } from '../../core/state.js';
 import { err, ok, type Result } from '../../core/result.js';
 import { linkIndex } from '../log/beacon.js';
-import { checkOwnAction, expectation, finalStateHash, signaturesDigest } from '../log/chain.js';
+import { type Chain, checkOwnAction, expectation, finalStateHash, signaturesDigest } from '../log/chain.js';
+import type { Seat } from '../../core/vocabulary.js';
+import { checkHeard } from './heard.js';
 import type { Body } from '../codec/entry.js';
 import { finalOpenings } from '../log/openings.js';
 import { makeMessage } from '../codec/wire.js';
@@ -21,6 +23,7 @@ export function act(d: Draft): void {
   let body: Body | undefined;
   switch (x.kind) {
     case 'main': {
+      if (x.seat !== me) return claimAtOnce(d, x.seat);
       // This seat's own choice comes through submit (a person, or the session's agent); one made
       // while this seat was quiet was held for this place.
       const held = d.heldChoice;
@@ -44,6 +47,45 @@ export function act(d: Draft): void {
   if (!body) return;
   own(d, 'sent').add(key);
   write(d, body);
+}
+
+/**
+ * An absent player costs the table one timer, not one per decision (issue 19, item 3): once a
+ * seat was declared absent, each of its following decisions is claimed at once, without waiting
+ * for the timer, until it shows by its own signature that its player is back (an entry, or an
+ * echo saying `back`: see lastBack). Its passive choice is then what the claims settle, as they
+ * would after the timer; a seat that is back plays on at its next decision.
+ */
+function claimAtOnce(d: Draft, awaited: Seat): void {
+  const chain = d.chain;
+  if (d.ctx.genesis.genesis.settings.timer === null || !chain.gone[awaited] || chain.gone[d.ctx.seat]) return;
+  const place = placeOf(d);
+  if (d.claimedAt.has(place) || [...d.pool.values()].some((p) => p.entry.seat === awaited && p.entry.body.type !== 'absent')) return;
+  checkHeard(d);
+  if (d.lastBack[awaited]! >= goneSince(chain, awaited)) return;
+  own(d, 'claimedAt').set(place, [[awaited]]);
+  d.lastClaimAt = d.now;
+  write(d, { type: 'absent', seats: [awaited] });
+}
+
+/**
+ * This seat's player is at the page again: once, after an absence, its last echo goes out again
+ * saying `back`, and so do its later echoes while it is gone (the others then wait for its next
+ * decision as for anyone's).
+ */
+export function comeBack(d: Draft): void {
+  if (d.here || done(d)) return;
+  d.here = true;
+  if (d.chain.gone[d.ctx.seat] && d.lastEcho) {
+    d.lastEcho = { ...d.lastEcho, back: true };
+    d.effects.push({ kind: 'echo', echo: d.lastEcho });
+  }
+}
+
+/** The position at which a seat gone now was last declared absent. */
+function goneSince(chain: Chain, seat: Seat): number {
+  for (let i = chain.absences.length - 1; i >= 0; i--) if (chain.absences[i]!.seats.includes(seat)) return chain.absences[i]!.seq;
+  return -1;
 }
 
 /**

@@ -31,7 +31,11 @@ import { stepElement } from './element.js';
 export const FOLLOW_WINDOW = 64;
 /** Candidate elements kept per position ahead (a hostile source cannot crowd out an honest one beyond this). */
 const CANDIDATES = 3;
-/** Pieces of verdict evidence a follower checks at most: honest pages all send the same one. */
+/**
+ * Pieces of verdict evidence a follower checks at most from one source (a seat's page; the
+ * unnamed ones share one budget): honest pages all send the same one, and a hostile page's junk
+ * uses up its own budget, never the budget of a page that sends the real evidence.
+ */
 export const MAX_EVIDENCE_CHECKS = 8;
 
 export interface FollowerView {
@@ -88,7 +92,7 @@ export interface Follower {
    * checks a file's). Accepted, the game has stopped: nothing more is taken, and `replay()` carries
    * the evidence (a file the verifier calls `cheat`).
    */
-  acceptEvidence(evidence: Evidence): Promise<Result<Cheat, Refusal>>;
+  acceptEvidence(evidence: Evidence, source?: Seat): Promise<Result<Cheat, Refusal>>;
   /** The signed entries of the elements from position `from` on. */
   elements(from: number): readonly (readonly SignedEntry[])[];
   /** The engine input of each element accepted, in order (the events the log shows). */
@@ -118,8 +122,8 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
   let finalState: string | null = null;
   /** The verdict and its evidence, once a page proved the game stopped. */
   let proof: { readonly verdict: Cheat; readonly evidence: Evidence } | null = null;
-  /** Evidence checked so far: each costs signature checks, and a hostile page may send any. */
-  let evidenceChecks = 0;
+  /** Evidence checked so far, per source (index n: sources unnamed): each costs signature checks, and a hostile page may send any. */
+  const evidenceChecks = new Array<number>(n + 1).fill(0);
   let queue: Promise<unknown> = Promise.resolve();
 
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
@@ -269,12 +273,13 @@ function makeFollower(genesis: ParsedGenesis, genesisSignatures: readonly string
         changed();
         return ok(view().finals);
       }),
-    acceptEvidence: (evidence) =>
+    acceptEvidence: (evidence, source) =>
       serial(async () => {
         if (proof) return ok(proof.verdict);
-        // The same evidence comes from every honest page: each different one costs a few checks, a bounded number of times.
-        if (evidenceChecks >= MAX_EVIDENCE_CHECKS) return refuse(null, -1, violation('Flood', `${MAX_EVIDENCE_CHECKS} pieces of evidence were checked already`));
-        evidenceChecks++;
+        // The same evidence comes from every honest page: each different one costs a few checks, a bounded number of times per source.
+        const from = source !== undefined && source >= 0 && source < n ? source : n;
+        if (evidenceChecks[from]! >= MAX_EVIDENCE_CHECKS) return refuse(null, -1, violation('Flood', `${MAX_EVIDENCE_CHECKS} pieces of evidence from this page were checked already`));
+        evidenceChecks[from]!++;
         const r = await evidenceVerdict(genesis, chain, evidence, scheme);
         if (!r.ok) return refuse(chain.seq, -1, r.error);
         proof = { verdict: r.value, evidence: { entries: evidence.entries.map(plain), echo: evidence.echo ? { text: evidence.echo.text, sig: evidence.echo.sig } : null } };

@@ -7,8 +7,18 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protoc
 import * as Y from 'yjs';
 import type { Connect } from '../../../src/net/lobby.js';
 
-export function makeHub(): { connect: Connect; rooms: Map<string, { doc: Y.Doc; awareness: Awareness }[]> } {
+export interface Hub {
+  readonly connect: Connect;
+  readonly rooms: Map<string, { doc: Y.Doc; awareness: Awareness }[]>;
+  /** From now on, document updates wait (two members act at once, each unaware of the other)... */
+  hold(): void;
+  /** ...until this delivers them, in order. */
+  release(): void;
+}
+
+export function makeHub(): Hub {
   const rooms = new Map<string, { doc: Y.Doc; awareness: Awareness }[]>();
+  let held: (() => void)[] | null = null;
   const connect: Connect = (doc, room, password) => {
     const key = `${room}/${password}`;
     const members = rooms.get(key) ?? [];
@@ -23,7 +33,12 @@ export function makeHub(): { connect: Connect; rooms: Map<string, { doc: Y.Doc; 
     members.push(self);
     const onUpdate = (update: Uint8Array, origin: unknown): void => {
       if (origin === 'hub') return;
-      for (const other of members) if (other !== self) Y.applyUpdate(other.doc, update, 'hub');
+      for (const other of members) {
+        if (other === self) continue;
+        const deliver = (): void => Y.applyUpdate(other.doc, update, 'hub');
+        if (held) held.push(deliver);
+        else deliver();
+      }
     };
     const onAwareness = ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown): void => {
       if (origin === 'hub') return;
@@ -43,5 +58,14 @@ export function makeHub(): { connect: Connect; rooms: Map<string, { doc: Y.Doc; 
       },
     };
   };
-  return { connect, rooms };
+  return {
+    connect,
+    rooms,
+    hold: () => void (held ??= []),
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const deliver of waiting) deliver();
+    },
+  };
 }

@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Bots never think on the page's own thread (issue 20, item 3): a bot's choice (the greedy agent,
+ * or the local games' chooser) takes long enough late in a game to freeze the page. This bundles
+ * the page from src/main.tsx as a bundler does (every static and lazy import, the code tree-shaken
+ * away left out) and looks at the code that ships: the bots' choosers must ship only in the
+ * Workers the page starts (`new Worker(new URL(...))`, which the bundle does not follow).
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The bots' choosers: none of their code may run on the page's thread. */
+const BOT_CODE = ['engine/agents/greedy.ts', 'src/table/bots.ts'];
+
+/** The modules whose code ships in the bundle of `entry`, as paths from the repository root. */
+async function shippedFrom(entry: string): Promise<{ shipped: Set<string>; metafile: Metafile }> {
+  const { metafile } = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    splitting: true,
+    outdir: 'out',
+    jsx: 'preserve',
+    packages: 'external',
+    loader: { '.css': 'empty' },
+    logLevel: 'silent',
+    // The rulebook, rendered to HTML by a Vite plugin when the page is built.
+    plugins: [{ name: 'md-html', setup: (b) => b.onResolve({ filter: /\.md\?html$/ }, (a) => ({ path: a.path, external: true })) }],
+  });
+  const shipped = new Set(Object.values(metafile.outputs).flatMap((o) => Object.entries(o.inputs).flatMap(([file, i]) => (i.bytesInOutput > 0 ? [file] : []))));
+  return { shipped, metafile };
+}
+
+/** The Workers these modules start: `new Worker(new URL('./x.ts', import.meta.url))`, resolved from the module. */
+async function workersOf(modules: Iterable<string>): Promise<string[]> {
+  const workers: string[] = [];
+  for (const file of modules) {
+    const text = await readFile(path.join(ROOT, file), 'utf8');
+    for (const m of text.matchAll(/new Worker\(\s*new URL\(\s*(['"])(.+?)\1\s*,\s*import\.meta\.url\s*\)/g)) workers.push(path.posix.join(path.posix.dirname(file), m[2]!));
+  }
+  return workers;
+}
+
+describe('the bots think in a Worker, never on the page’s thread', () => {
+  it('the page’s bundle holds no bot chooser; the Worker it starts for its bots does', async () => {
+    const page = await shippedFrom('src/main.tsx');
+    // The walk reaches the lazy routes whose bots play and where a person lets the bot play.
+    for (const caller of ['src/game/GameRoute.tsx', 'src/online/OnlineRoute.tsx', 'src/online/startSeats.ts', 'src/table/botClient.ts']) expect(page.shipped).toContain(caller);
+    expect(BOT_CODE.filter((f) => page.shipped.has(f))).toEqual([]);
+
+    const workers = await workersOf(page.shipped);
+    expect(workers).toContain('src/table/botWorker.ts');
+    const inWorkers = new Set<string>();
+    for (const w of workers) for (const f of (await shippedFrom(w)).shipped) inWorkers.add(f);
+    for (const f of BOT_CODE) expect(inWorkers).toContain(f);
+  });
+});
