@@ -3,7 +3,7 @@
  * game, and the times it saw, on the machine's clock (performance.timeOrigin + now) so that the
  * parent can compare processes. Driven by IPC from bench/net.ts.
  */
-import '../test/net/support/node-webrtc.js';
+import '../scripts/node/webrtc.js';
 import { awaiting, legalOptions, toHex } from '../engine/index.js';
 import { randomAgent } from '../engine/agents/index.js';
 import { agentStream } from '../engine/local/index.js';
@@ -12,7 +12,7 @@ import type { IceConfig } from '../src/net/ice.js';
 import { meshIds, meshToken } from '../src/net/ids.js';
 import { makeMesh, type PeerServerAddress } from '../src/net/mesh.js';
 import type { Transport } from '../src/net/transport.js';
-import { botGenesis, FAST_TIMING } from '../test/net/support/table.js';
+import { botGenesis, FAST_TIMING } from '../scripts/node/bot-table.js';
 
 export interface PeerTask {
   readonly seed: string;

@@ -21,8 +21,8 @@ import { randomAgent } from '../engine/agents/index.js';
 import { agentStream } from '../engine/local/index.js';
 import { playProtocolGame } from '../engine/protocol/sim/index.js';
 import { useNodeCrypto } from '../scripts/node/crypto.js';
-import { startNetServers } from '../test/net/support/servers.js';
-import { turnInstalled } from '../test/net/support/turn.js';
+import { startNetServers } from '../scripts/node/net-servers.js';
+import { turnInstalled } from '../scripts/node/turn.js';
 import type { PeerTask } from './net-peer.js';
 import type { Row } from './table.js';
 

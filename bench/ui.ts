@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { CHROMIUM_ARGS, findChromium } from '../test/browser/support.js';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/node/chromium.js';
 import type { Row } from './table.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,6 @@
 import { render } from 'solid-js/web';
 import { App } from './app/App.js';
+import { freezeStatesInDevelopment } from './app/freeze.js';
 import { language } from './i18n/index.js';
 // Styles by area, in cascade order (all small: one file each, loaded with the page).
 import './styles/base.css';
@@ -36,6 +37,7 @@ declare global {
   }
 }
 
+freezeStatesInDevelopment();
 // The engine loads with the explorer's chunk, not with the Home screen.
 window.bfe = { hashFor: async (players, seed) => (await import('./explorer/localMap.js')).buildLocalMap(players, seed).hash };
 // The faster hash loads beside the page (its own chunk), and serves the engine once it agrees with it.

@@ -1,7 +1,5 @@
 // Every test runs with states deep-frozen: code that mutates an engine state fails at once.
-import {
-  setFreezeStates,
-} from '../engine/index.js';
+import { setFreezeStates } from '../engine/core/freeze.js';
 
 setFreezeStates(true);
 

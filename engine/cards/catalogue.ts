@@ -1,11 +1,17 @@
-import { CIVILISATIONS, type Civilisation } from '../core/vocabulary.js';
-
 /**
  * The cards (ruling 8). This issue's cards: the common cards, the technologies' costs, and each
  * civilisation's World as plain units with a cost and a strength. Abilities and the other
  * technologies' effects come with the card-effect engine; until then those technologies are not
  * for sale (TECHNOLOGIES_FOR_SALE) rather than sold without their effect.
  */
+
+/**
+ * The six civilisations, each with its World of unit cards. Here rather than in core/vocabulary.ts
+ * (which re-exports them) so that the cards, below the core, import nothing of it.
+ */
+export const CIVILISATIONS = ['elves', 'dwarves', 'necromancers', 'miners', 'druids', 'tritons'] as const;
+export type Civilisation = (typeof CIVILISATIONS)[number];
+export const isCivilisation = (x: unknown): x is Civilisation => typeof x === 'string' && (CIVILISATIONS as readonly string[]).includes(x);
 
 export const UNIT_RANKS = ['basic', 'warrior', 'greater', 'tactical', 'champion', 'immortal'] as const;
 export type UnitRank = (typeof UNIT_RANKS)[number];

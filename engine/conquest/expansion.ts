@@ -94,22 +94,6 @@ export function stacksOf(state: GameState, seat: Seat): { at: HexKey; dir: Direc
   return out;
 }
 
-/** E5: a feint calls back troops from frontiers to their territory; written in canonical order (ruling 5). */
-export function feintError(state: GameState, seat: Seat, feints: readonly Feint[]): RuleError | null {
-  const stacks = stacksOf(state, seat);
-  let last = -1;
-  for (const f of feints) {
-    const key = hexKey(f.at);
-    const t = state.territories[key];
-    if (!t || t.owner !== seat) return ruleError('NotYourTerritory', 'E5', 'a feint calls back your own frontier troops');
-    if (f.count < 1 || f.count > t.frontier[f.dir]) return ruleError('NotEnoughTroops', 'E5', 'a feint calls back between 1 and the troops at that frontier');
-    const i = stacks.findIndex((s) => s.at === key && s.dir === f.dir);
-    if (i <= last) return ruleError('IllegalChoice', 'E5', 'feints are listed once each, by tile then direction');
-    last = i;
-  }
-  return null;
-}
-
 export function applyFeints(state: GameState, seat: Seat, feints: readonly Feint[]): GameState {
   const changes: Record<HexKey, Territory> = {};
   for (const f of feints) {

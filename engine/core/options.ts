@@ -1,9 +1,9 @@
-import { hexKey, type Direction } from '../hex/index.js';
+import type { Direction } from '../hex/index.js';
 import type { CardId, Technology } from '../cards/catalogue.js';
 import type { ActionOf, CardOpening, Feint, SeatAction, SecretChoice, Take } from '../core/actions.js';
 import { canonicalJson, compareCodeUnits } from '../core/canonical.js';
 import type { RandomStream } from '../core/random.js';
-import type { Seat } from '../core/vocabulary.js';
+import type { Civilisation, Seat } from '../core/vocabulary.js';
 import { sealChoice, secretDigest } from './secret.js';
 
 /**
@@ -32,6 +32,8 @@ export type Option =
 
 /** What a seat may buy this Logistics phase (L2-L5): its budgets and the cards on offer to it, with their costs and copies. */
 export interface PurchaseOffer {
+  /** Whose World the units come from (L2). */
+  readonly civilisation: Civilisation;
   /** Stocks set aside (units, L2), other stocks (common cards too, L3), pure energy (technologies, L4). */
   readonly setAside: number;
   readonly energy: number;
@@ -227,7 +229,7 @@ function subsets<T>(items: readonly T[]): T[][] {
 
 /**
  * Whether `action` is one of the option's actions, checked from its bounds (no expansion).
- * A commitment is opaque: for secret choices use choiceIncluded on the choice it commits to.
+ * A commitment is opaque: for secret choices use choiceIncluded (engine/conquest/choices.ts) on the choice it commits to.
  */
 export function optionIncludes(option: Option, action: SeatAction): boolean {
   const same = (a: object, b: object) => canonicalJson(a) === canonicalJson(b);
@@ -266,37 +268,6 @@ export function optionIncludes(option: Option, action: SeatAction): boolean {
       return false;
   }
 }
-
-/** Whether a secret choice is one of a feint or purchase option's choices (canonical form included). */
-export function choiceIncluded(option: Extract<Option, { kind: 'feints' | 'purchase' }>, choice: SecretChoice): boolean {
-  if (option.kind === 'feints') {
-    if (choice.purpose !== 'feint') return false;
-    let last = -1;
-    for (const f of choice.feints) {
-      const i = option.stacks.findIndex((s) => hexKey(s.at) === hexKey(f.at) && s.dir === f.dir);
-      if (i <= last || f.count < 1 || f.count > option.stacks[i]!.count) return false;
-      last = i;
-    }
-    return true;
-  }
-  if (choice.purpose !== 'purchase') return false;
-  if (!isSorted(choice.cards) || !isSorted(choice.technologies)) return false;
-  let units = 0;
-  let all = 0;
-  for (const card of new Set(choice.cards)) {
-    const n = choice.cards.filter((c) => c === card).length;
-    const unit = option.units.find((u) => u.card === card);
-    const common = option.commons.find((u) => u.card === card);
-    if (unit && n <= unit.max) units += n * unit.cost;
-    else if (!common) return false;
-    all += n * (unit ?? common)!.cost;
-  }
-  const techs = choice.technologies.map((t) => option.technologies.find((x) => x.card === t));
-  if (techs.some((t) => !t) || new Set(choice.technologies).size !== choice.technologies.length) return false;
-  return units <= option.setAside && all <= option.setAside + option.energy && techs.reduce((n, t) => n + t!.cost, 0) <= option.pure;
-}
-
-const isSorted = (xs: readonly string[]) => xs.every((x, i) => i === 0 || compareCodeUnits(xs[i - 1]!, x) <= 0);
 
 function orderedSubset<T>(xs: readonly T[], of: readonly T[]): boolean {
   let j = 0;

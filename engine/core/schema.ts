@@ -91,12 +91,16 @@ export const record =
     return out;
   };
 
-/** A union told apart by a string field. */
+/**
+ * A union told apart by a string field: one schema for each value of the tag, typed against the
+ * union's member with that value (so a case missing, or a member's field missing from its case,
+ * fails to compile).
+ */
 export const tagged =
-  <T>(tag: string, cases: Readonly<Record<string, Schema<T>>>): Schema<T> =>
+  <T extends Readonly<Record<K, string>>, K extends keyof T & string>(tag: K, cases: { readonly [V in T[K]]: Schema<Extract<T, Readonly<Record<K, V>>>> }): Schema<T> =>
   (x, p) => {
     if (!isPlain(x) || typeof x[tag] !== 'string' || !Object.hasOwn(cases, x[tag] as string)) return fail(`${p}.${tag}`, `one of ${Object.keys(cases).join(', ')}`);
-    return cases[x[tag] as string]!(x, p);
+    return (cases as Readonly<Record<string, Schema<T>>>)[x[tag] as string]!(x, p);
   };
 
 export const literal =

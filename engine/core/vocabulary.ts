@@ -14,11 +14,8 @@ export const isColour = (x: unknown): x is Colour => typeof x === 'string' && (C
 export const isTileColour = (x: unknown): x is TileColour =>
   typeof x === 'string' && (TILE_COLOURS as readonly string[]).includes(x);
 
-/** The six civilisations (their Worlds of unit cards come with the card-effect engine). */
-export const CIVILISATIONS = ['elves', 'dwarves', 'necromancers', 'miners', 'druids', 'tritons'] as const;
-export type Civilisation = (typeof CIVILISATIONS)[number];
-export const isCivilisation = (x: unknown): x is Civilisation =>
-  typeof x === 'string' && (CIVILISATIONS as readonly string[]).includes(x);
+/** The six civilisations: defined with their Worlds of unit cards, which the cards below core/ need. */
+export { CIVILISATIONS, type Civilisation, isCivilisation } from '../cards/catalogue.js';
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 6;

@@ -1,5 +1,5 @@
 import type { Direction, Hex } from '../hex/index.js';
-import { isCardId, type CardCounts, type CardId } from '../cards/catalogue.js';
+import { TECHNOLOGIES, isCardId, type CardCounts, type CardId } from '../cards/catalogue.js';
 import type { Feint, SecretChoice } from '../core/actions.js';
 import { canonicalJson } from '../core/canonical.js';
 import { type RuleError, ruleError } from '../core/errors.js';
@@ -71,9 +71,9 @@ const seatState: Schema<SeatState> = obj<SeatState>({
   portalPlacedAt: nullable(count),
 });
 
-const landTile: Schema<LandTile> = tagged<LandTile>('kind', {
-  heart: obj<LandTile>({ kind: literal('heart') } as never),
-  land: obj<LandTile>({ kind: literal('land'), colour: tileColour } as never),
+const landTile: Schema<LandTile> = tagged<LandTile, 'kind'>('kind', {
+  heart: obj({ kind: literal('heart') }),
+  land: obj({ kind: literal('land'), colour: tileColour }),
 });
 
 const territory: Schema<Territory> = obj<Territory>({ owner: nullable(seat), troops: count, frontier: tuple6(count), wild: arr(int(0, 100), 8) });
@@ -104,10 +104,10 @@ const player: Schema<PlayerState> = obj<PlayerState>({
 
 const seatKey = str(/^[0-5]$/, 1);
 const frontier: Schema<Frontier> = obj<Frontier>({ at: hexKey, dir });
-const combat: Schema<CombatRef> = tagged<CombatRef>('kind', {
-  frontier: obj({ kind: literal('frontier'), at: hexKey, dir } as never),
-  territory: obj({ kind: literal('territory'), at: hexKey } as never),
-  exercise: obj({ kind: literal('exercise'), at: hexKey, dir } as never),
+const combat: Schema<CombatRef> = tagged<CombatRef, 'kind'>('kind', {
+  frontier: obj({ kind: literal('frontier'), at: hexKey, dir }),
+  territory: obj({ kind: literal('territory'), at: hexKey }),
+  exercise: obj({ kind: literal('exercise'), at: hexKey, dir }),
 });
 const unit: Schema<BattleUnit> = obj<BattleUnit>({ id: count, card: cardId, owner: seat, row: count, column: count, face: oneOf(['up', 'down'] as const) });
 const battle: Schema<Battle> = obj<Battle>({
@@ -127,9 +127,9 @@ const battle: Schema<Battle> = obj<Battle>({
 const seats = arr(seat, MAX_PLAYERS);
 
 const feint: Schema<Feint> = obj<Feint>({ at: hex, dir, count });
-const choice: Schema<SecretChoice> = tagged<SecretChoice>('purpose', {
-  feint: obj({ purpose: literal('feint'), feints: arr(feint, 64) } as never),
-  purchase: obj({ purpose: literal('purchase'), cards: arr(cardId, 64), technologies: arr(oneOf(['shield', 'overcharged', 'stabiliser', 'amplifier', 'supremacy'] as const), 8) } as never),
+const choice: Schema<SecretChoice> = tagged<SecretChoice, 'purpose'>('purpose', {
+  feint: obj({ purpose: literal('feint'), feints: arr(feint, 64) }),
+  purchase: obj({ purpose: literal('purchase'), cards: arr(cardId, 64), technologies: arr(oneOf(TECHNOLOGIES), 8) }),
 });
 const round: Schema<SecretRound> = obj<SecretRound>({ purpose: oneOf(['feint', 'purchase'] as const), commits: record(seatKey, digest, 6), sealed: record(seatKey, str(/^[0-9a-f]+$/, 8192), 6), reveals: record(seatKey, choice, 6) });
 
@@ -138,47 +138,48 @@ const stage: Schema<Stage> = (x, p) => stageCases(x, p);
 const pending: Schema<PendingDraws> = obj<PendingDraws>({ draws: arr(obj({ seat, count }), 6), then: stage });
 const inBattle = { battle, then: stage };
 const pendingLoss = obj({ seat, at: hexKey, count, skip: nullable(dir) });
-const stageCases: Schema<Stage> = tagged<Stage>('kind', {
-  deal: obj({ kind: literal('deal'), awaiting: seats } as never),
-  reshuffle: obj({ kind: literal('reshuffle'), seat, pending } as never),
-  drawing: obj({ kind: literal('drawing'), pending } as never),
-  moves: obj({ kind: literal('moves'), turn: seat, left: count } as never),
-  spread: obj({ kind: literal('spread'), turn: seat, left: count } as never),
-  secretCommit: obj({ kind: literal('secretCommit'), round, turn: seat } as never),
-  secretReveal: obj({ kind: literal('secretReveal'), round, turn: seat } as never),
-  choose: obj({ kind: literal('choose'), turn: seat } as never),
-  camps: obj({ kind: literal('camps'), turn: seat, ready: seats, ...inBattle } as never),
-  proposal: obj({ kind: literal('proposal'), turn: seat, ready: seats, proposer: seat, camp, accepted: seats, ...inBattle } as never),
-  discards: obj({ kind: literal('discards'), turn: seat, ...inBattle } as never),
-  armies: obj({ kind: literal('armies'), turn: seat, complete: seats, ...inBattle } as never),
-  abilities: obj({ kind: literal('abilities'), window: oneOf(ABILITY_WINDOWS), waiting: seats, ...inBattle } as never),
-  opposing: obj({ kind: literal('opposing'), waiting: seats, ...inBattle } as never),
-  losses: obj({ kind: literal('losses'), pending: arr(pendingLoss, 36), ...inBattle } as never),
-  refill: obj({ kind: literal('refill'), pending: arr(obj({ seat, at: hexKey }), 36), ...inBattle } as never),
-  returnUnits: obj({ kind: literal('returnUnits'), waiting: seats, ...inBattle } as never),
-  keepOrAccount: obj({ kind: literal('keepOrAccount'), waiting: seats, ...inBattle } as never),
-  exercise: obj({ kind: literal('exercise'), turn: seat, left: count } as never),
-  vassalTroops: obj({ kind: literal('vassalTroops'), seat, troops: count, then: stage } as never),
-  requests: obj({ kind: literal('requests'), turn: seat, left: count } as never),
-  vacate: obj({ kind: literal('vacate'), request: obj({ suzerain: seat, vassal: seat, at: hexKey, from: hexKey, count }), left: count } as never),
-  over: obj({ kind: literal('over') } as never),
-  production: obj({ kind: literal('production') } as never),
-  combats: obj({ kind: literal('combats') } as never),
-  strengths: obj({ kind: literal('strengths'), ...inBattle } as never),
-  consequences: obj({ kind: literal('consequences'), ...inBattle } as never),
-  endCombat: obj({ kind: literal('endCombat'), ...inBattle } as never),
-  troops: obj({ kind: literal('troops'), turn: seat, left: count } as never),
-  endDay: obj({ kind: literal('endDay') } as never),
+const stageCases: Schema<Stage> = tagged<Stage, 'kind'>('kind', {
+  deal: obj({ kind: literal('deal'), awaiting: seats }),
+  reshuffle: obj({ kind: literal('reshuffle'), seat, pending }),
+  drawing: obj({ kind: literal('drawing'), pending }),
+  moves: obj({ kind: literal('moves'), turn: seat, left: count }),
+  spread: obj({ kind: literal('spread'), turn: seat, left: count }),
+  secretCommit: obj({ kind: literal('secretCommit'), round, turn: seat }),
+  secretReveal: obj({ kind: literal('secretReveal'), round, turn: seat }),
+  choose: obj({ kind: literal('choose'), turn: seat }),
+  camps: obj({ kind: literal('camps'), turn: seat, ready: seats, ...inBattle }),
+  proposal: obj({ kind: literal('proposal'), turn: seat, ready: seats, proposer: seat, camp, accepted: seats, ...inBattle }),
+  discards: obj({ kind: literal('discards'), turn: seat, ...inBattle }),
+  armies: obj({ kind: literal('armies'), turn: seat, complete: seats, ...inBattle }),
+  abilities: obj({ kind: literal('abilities'), window: oneOf(ABILITY_WINDOWS), waiting: seats, ...inBattle }),
+  opposing: obj({ kind: literal('opposing'), waiting: seats, ...inBattle }),
+  losses: obj({ kind: literal('losses'), pending: arr(pendingLoss, 36), ...inBattle }),
+  refill: obj({ kind: literal('refill'), pending: arr(obj({ seat, at: hexKey }), 36), ...inBattle }),
+  returnUnits: obj({ kind: literal('returnUnits'), waiting: seats, ...inBattle }),
+  keepOrAccount: obj({ kind: literal('keepOrAccount'), waiting: seats, ...inBattle }),
+  exercise: obj({ kind: literal('exercise'), turn: seat, left: count }),
+  vassalTroops: obj({ kind: literal('vassalTroops'), seat, troops: count, then: stage }),
+  requests: obj({ kind: literal('requests'), turn: seat, left: count }),
+  vacate: obj({ kind: literal('vacate'), request: obj({ suzerain: seat, vassal: seat, at: hexKey, from: hexKey, count }), left: count }),
+  over: obj({ kind: literal('over') }),
+  production: obj({ kind: literal('production') }),
+  combats: obj({ kind: literal('combats') }),
+  strengths: obj({ kind: literal('strengths'), ...inBattle }),
+  consequences: obj({ kind: literal('consequences'), ...inBattle }),
+  endCombat: obj({ kind: literal('endCombat'), ...inBattle }),
+  troops: obj({ kind: literal('troops'), turn: seat, left: count }),
+  endDay: obj({ kind: literal('endDay') }),
 });
 
-const mapStage: Schema<MapStage> = tagged<MapStage>('kind', {
-  pile: obj({ kind: literal('pile'), awaiting: seats } as never),
-  take: obj({ kind: literal('take'), turn: seat } as never),
-  draw: obj({ kind: literal('draw'), turn: seat } as never),
-  place: obj({ kind: literal('place'), turn: seat } as never),
-  blacks: obj({ kind: literal('blacks'), turn: seat, owed: int(1, 64), fenced: bool } as never),
-  portal: obj({ kind: literal('portal'), turn: seat } as never),
-  finalRound: obj({ kind: literal('finalRound'), turn: seat, left: int(1, MAX_PLAYERS) } as never),
+// 'built' is left out: the flow goes on from it at once (a transient stage), so no state holds it.
+const mapStage: Schema<MapStage> = tagged<Exclude<MapStage, { kind: 'built' }>, 'kind'>('kind', {
+  pile: obj({ kind: literal('pile'), awaiting: seats }),
+  take: obj({ kind: literal('take'), turn: seat }),
+  draw: obj({ kind: literal('draw'), turn: seat }),
+  place: obj({ kind: literal('place'), turn: seat }),
+  blacks: obj({ kind: literal('blacks'), turn: seat, owed: int(1, 64), fenced: bool }),
+  portal: obj({ kind: literal('portal'), turn: seat }),
+  finalRound: obj({ kind: literal('finalRound'), turn: seat, left: int(1, MAX_PLAYERS) }),
 });
 
 const conquest: Schema<ConquestPhase> = obj<ConquestPhase>({
@@ -199,7 +200,7 @@ const state: Schema<GameState> = obj<GameState>({
   seats: arr(seatState, MAX_PLAYERS, 2),
   map: record(hexKey, landTile, 1000),
   territories: record(hexKey, territory, 1000),
-  phase: tagged('name', { mapCreation: obj({ name: literal('mapCreation'), stage: mapStage } as never), conquest }),
+  phase: tagged<GameState['phase'], 'name'>('name', { mapCreation: obj({ name: literal('mapCreation'), stage: mapStage }), conquest }),
 });
 
 /** Reads a state from its text, or says where the text is wrong. */

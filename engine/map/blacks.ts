@@ -2,7 +2,7 @@ import { type Hex, type HexKey, distance, hexKey, neighbours } from '../hex/inde
 import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
 import { HEART, boardKey, distanceToNearestPortal, frontierCells, isOccupied, portalsOnMap, touchesMap } from './board.js';
-import { PORTAL_HEART_MIN_DISTANCE, PORTAL_PORTAL_MIN_DISTANCE, TILE_PORTAL_MIN_DISTANCE, nonBlackNeighbours, portalSiteError } from './constraints.js';
+import { PORTAL_HEART_MIN_DISTANCE, PORTAL_PORTAL_MIN_DISTANCE, TILE_PORTAL_MIN_DISTANCE, landPlacementError, nonBlackNeighbours, portalSiteError } from './constraints.js';
 
 /** Beyond this many black tiles the search stops (file 000 gives more black tiles "etc."; none of 6 x 500 test maps needs more than 2). */
 export const MAX_BLACK_TILES = 8;
@@ -13,15 +13,15 @@ export function portalSites(state: GameState, seat: Seat): Hex[] {
   return frontierCells(state, seat).filter((h) => portalSiteError(state, seat, h) === null);
 }
 
-/** Where a land tile could go now (M6, M10), in canonical order; `fenced` black tiles ignore M10 (ruling M14b). */
+/** Where a land tile could go now (landPlacementError: M6, M10), in canonical order; `fenced` black tiles ignore M10 (ruling M14b). */
 export function landSites(state: GameState, fenced = false): readonly Hex[] {
-  // Frontier cells are empty and touch the map already; only M10 remains to check.
+  // Only frontier cells (empty, touching the map) can be sites: the others are not asked.
   const cells = frontierCells(state);
-  if (fenced) return cells;
+  if (fenced) return cells.filter((h) => landPlacementError(state, h, true) === null);
   // Asked several times of one state (the options of each kind, the check of a set-aside): kept per state object.
   const key = boardKey(state);
   let sites = landSiteCache.get(key);
-  if (!sites) landSiteCache.set(key, (sites = cells.filter((h) => distanceToNearestPortal(state, h) >= TILE_PORTAL_MIN_DISTANCE)));
+  if (!sites) landSiteCache.set(key, (sites = cells.filter((h) => landPlacementError(state, h) === null)));
   return sites;
 }
 const landSiteCache = new WeakMap<object, readonly Hex[]>();

@@ -211,6 +211,30 @@ function endFinalTurn(state: GameState, stage: At<'finalRound'>, emit: Emit): Ne
   return go(state, left === 0 ? { kind: 'built' } : { kind: 'finalRound', turn: (stage.turn + 1) % state.seats.length, left });
 }
 
+/**
+ * Why `seat` may not put the piece it is placing now on `at`, or null if it may (or places
+ * nothing now): the check placing it there would make, for the stage at hand. A land tile: M6,
+ * M10; a black tile: M6, M10 unless fenced in (M14b), M14; its portal: M6-M9, M11a. Hover hints ask
+ * this rather than choosing a check themselves.
+ */
+export function whyNotAt(state: GameState, seat: Seat, at: Hex): RuleError | null {
+  if (state.phase.name !== 'mapCreation') return null;
+  const stage = state.phase.stage;
+  if (!('turn' in stage) || stage.turn !== seat) return null;
+  switch (stage.kind) {
+    case 'take':
+    case 'place':
+      return landPlacementError(state, at);
+    case 'blacks':
+      return blackError(state, stage, at);
+    case 'portal':
+    case 'finalRound':
+      return portalMoveError(state, seat, at);
+    case 'draw':
+      return null;
+  }
+}
+
 // ---------------------------------------------------------------- the stages
 
 const pile: DecisionRules<'pile'> = {

@@ -6,17 +6,16 @@ import {
   type Seat,
   applyAction,
   hexKey,
-  landPlacementError,
   occupant,
   parseHexKey,
-  portalPlacementError,
+  whyNotAt,
 } from '../../engine/index.js';
 import { play } from '../app/sound.js';
 import { Board } from '../board/Board.js';
 import { describeHex } from '../board/describe.js';
 import { type Highlights, NO_HIGHLIGHTS } from '../board/types.js';
 import { playerLabel, playerName } from '../display/index.js';
-import { type Key, language, t } from '../i18n/index.js';
+import { language, t } from '../i18n/index.js';
 import type { LocalTable } from '../table/localTable.js';
 import type { TableView } from '../table/types.js';
 import { type LocalGameConfig, botSeats } from './config.js';
@@ -35,15 +34,11 @@ import { PlayersColumn } from './PlayersColumn.js';
 import { mapPrompt } from './mapPrompt.js';
 import { type PromptButton, PromptBar } from './PromptBar.js';
 import { createTurnClock } from './turnClock.js';
+import { ruleHint } from './ruleText.js';
 import { createLog } from './useLog.js';
 
 /** The log shows its last lines: a whole game's thousands of lines would cost every update a diff of them all. */
 const LOG_SHOWN = 300;
-
-const ruleKey = (code: string): Key => (`rule.${code}` in RULE_KEYS ? (`rule.${code}` as Key) : 'rule.other');
-const RULE_KEYS: Record<string, true> = Object.fromEntries(
-  ['CellOccupied', 'NotTouchingMap', 'TileNearPortal', 'PortalNearHeart', 'PortalNearPortal', 'PortalCrowded'].map((c) => [`rule.${c}`, true]),
-);
 
 /**
  * The game screen (ui.md §2): prompt bar, board, hand strip, players column and log, driven by the
@@ -169,12 +164,14 @@ export function GameScreen(props: {
     if (action) void submit(action);
   };
 
-  /** Why a hex is not a legal place for the current choice, in the rulebook's words. */
+  /**
+   * Why an empty hex is not a legal place for the current choice: the engine's reason, in the
+   * rulebook's words. Over a tile it says nothing: the tile shows for itself (the keyboard cursor describes it).
+   */
   const whyNot = (hex: Hex): string | null => {
-    const c = choice();
-    if (!c || sites().size === 0 || sites().has(hexKey(hex))) return null;
-    const error = c.kind === 'portal' ? portalPlacementError(state(), viewer(), hex) : occupant(state(), hex) !== null ? null : landPlacementError(state(), hex, false);
-    return error ? t(ruleKey(error.code), { rule: error.rule }) : null;
+    if (!choice() || sites().size === 0 || sites().has(hexKey(hex)) || occupant(state(), hex) !== null) return null;
+    const error = whyNotAt(state(), viewer(), hex);
+    return error ? ruleHint(error) : null;
   };
 
   const pick = (hex: Hex): void => {

@@ -1,8 +1,5 @@
-import type { GameState, TileColour } from '../../engine/index.js';
-import {
-  isCardId,
-  isTileColour,
-} from '../../engine/index.js';
+import type { Action, GameState, TileColour } from '../../engine/index.js';
+import { parseAction } from '../../engine/index.js';
 import { cardFace } from '../cards/cardInfo.js';
 import { hexLabel } from '../board/describe.js';
 import { type Language, TERRAIN, playerLabel, playerName } from '../display/index.js';
@@ -17,34 +14,41 @@ export interface LogLine {
 
 const tileWords = (c: TileColour, lang: Language): string => `${TERRAIN[c].glyph} ${TERRAIN[c].name[lang]}`;
 
+/** The line of the input that took `before` to position `seq`: read from the action it parses to; null for none (see describeAction). */
+export function inputLine(before: GameState, input: unknown, seq: number, lang: Language): LogLine | null {
+  const parsed = parseAction(input);
+  if (!parsed.ok) return null;
+  const action = parsed.value;
+  const text = describeAction(before, action, lang);
+  return text === null ? null : { seq, seat: 'seat' in action ? action.seat : null, text };
+}
+
 /**
- * The input that took `before` to the next position, in words; null for what a person need not
- * read (random events show through their consequences). Until the engine's typed events land
- * (issue 8), lines are read from the actions themselves.
+ * An action applied to `before`, in words; null for what a person need not read (random events
+ * show through their consequences, in the events' lines).
  */
-export function describeInput(before: GameState, input: unknown, lang: Language): string | null {
-  const a = input as { kind?: string; seat?: number; at?: { q: number; r: number }; from?: unknown; to?: { q: number; r: number }; count?: number; vassal?: number; opening?: { value?: unknown } };
-  if (!a || typeof a.kind !== 'string' || a.kind === 'random') return null;
-  const seat = a.seat ?? 0;
+export function describeAction(before: GameState, a: Action, lang: Language): string | null {
+  if (a.kind === 'random') return null;
+  const seat = a.seat;
   const colour = before.seats[seat]?.colour;
   const player = colour ? playerLabel(seat, colour, lang) : `#${seat}`;
-  const at = a.at ? hexLabel(a.at) : '';
   switch (a.kind) {
     case 'commitTiles':
     case 'drawTile':
-    case 'setAsideTile':
     case 'removePortal':
     case 'endTurn':
     case 'absent':
-      return textIn(lang, a.kind === 'setAsideTile' ? 'log.setAside' : (`log.${a.kind}` as const), { player });
+      return textIn(lang, `log.${a.kind}`, { player });
+    case 'setAsideTile':
+      return textIn(lang, 'log.setAside', { player });
     case 'placeTile': {
       const tile = a.from === 'faceUp' ? before.seats[seat]?.faceUp : a.opening?.value;
-      return isTileColour(tile) ? textIn(lang, a.from === 'faceUp' ? 'log.placeFaceUp' : 'log.placeTile', { player, tile: tileWords(tile, lang), at }) : null;
+      return tile ? textIn(lang, a.from === 'faceUp' ? 'log.placeFaceUp' : 'log.placeTile', { player, tile: tileWords(tile, lang), at: hexLabel(a.at) }) : null;
     }
     case 'placeBlack':
-      return textIn(lang, 'log.placeBlack', { player, at });
+      return textIn(lang, 'log.placeBlack', { player, at: hexLabel(a.at) });
     case 'placePortal':
-      return textIn(lang, 'log.placePortal', { player, at });
+      return textIn(lang, 'log.placePortal', { player, at: hexLabel(a.at) });
     case 'done': {
       // Which step the seat finished, from the stage it finished (public).
       const stage = before.phase.name === 'conquest' ? before.phase.stage.kind : '';
@@ -57,40 +61,32 @@ export function describeInput(before: GameState, input: unknown, lang: Language)
     case 'chooseCombat':
     case 'joinCamp':
     case 'answer':
-    case 'afterCombat':
     case 'exercise':
-    case 'cycleHand':
       return textIn(lang, `log.${a.kind}`, { player });
     case 'moveTroops':
-      return textIn(lang, 'log.moveTroops', { player, count: a.count ?? 0, from: hexLabel(a.from as { q: number; r: number }), to: hexLabel(a.to!) });
+      return textIn(lang, 'log.moveTroops', { player, count: a.count, from: hexLabel(a.from), to: hexLabel(a.to) });
     case 'spread':
     case 'withdraw':
-      return textIn(lang, `log.${a.kind}`, { player, count: a.count ?? 0, at });
+      return textIn(lang, `log.${a.kind}`, { player, count: a.count, at: hexLabel(a.at) });
     case 'placeTroops':
-      return textIn(lang, 'log.placeTroops', { player, at });
+      return textIn(lang, 'log.placeTroops', { player, at: hexLabel(a.at) });
     case 'request':
-      return textIn(lang, 'log.request', { player, vassal: playerName(a.vassal ?? 0, lang) });
-    case 'returnUnits': {
-      const units = (input as { units?: unknown[] }).units ?? [];
-      return textIn(lang, 'log.returnUnits', { player, count: units.length });
-    }
+      return textIn(lang, 'log.request', { player, vassal: playerName(a.vassal, lang) });
+    case 'returnUnits':
+      return textIn(lang, 'log.returnUnits', { player, count: a.units.length });
     case 'keepHand':
     case 'discardExtra':
     case 'chooseOpposing':
       return textIn(lang, `log.${a.kind}`, { player });
     case 'accountHand':
-      return textIn(lang, 'log.accountHand', { player, total: (input as { setAside?: number }).setAside ?? 0 });
+      return textIn(lang, 'log.accountHand', { player, total: a.setAside });
     case 'allocateLosses':
     case 'refill':
-      return textIn(lang, `log.${a.kind}`, { player, at });
+      return textIn(lang, `log.${a.kind}`, { player, at: hexLabel(a.at) });
     case 'vacate':
-      return textIn(lang, 'log.vacate', { player, to: hexLabel(a.to!) });
-    case 'playUnit': {
-      const card = a.opening?.value;
-      return textIn(lang, 'log.playUnit', { player, card: isCardId(card) ? cardFace(card, lang).name : '?' });
-    }
-    default:
-      return textIn(lang, 'log.other', { player, kind: a.kind });
+      return textIn(lang, 'log.vacate', { player, to: hexLabel(a.to) });
+    case 'playUnit':
+      return textIn(lang, 'log.playUnit', { player, card: cardFace(a.opening.value, lang).name });
   }
 }
 
@@ -106,10 +102,5 @@ const DONE_STEPS: Readonly<Record<string, Key>> = {
 
 /** The whole log so far: states[i] is the position before inputs[i]. */
 export function logLines(states: readonly GameState[], inputs: readonly unknown[], lang: Language): LogLine[] {
-  const out: LogLine[] = [];
-  inputs.forEach((input, i) => {
-    const text = describeInput(states[i]!, input, lang);
-    if (text !== null) out.push({ seq: i + 1, seat: (input as { seat?: number }).seat ?? null, text });
-  });
-  return out;
+  return inputs.flatMap((input, i) => inputLine(states[i]!, input, i + 1, lang) ?? []);
 }

@@ -2,7 +2,7 @@ import { type Accessor, createMemo } from 'solid-js';
 import type { GameState } from '../../engine/index.js';
 import type { Language } from '../display/index.js';
 import { describeEvents, eventsAfter } from './eventLines.js';
-import { type LogLine, describeInput } from './logLines.js';
+import { type LogLine, inputLine } from './logLines.js';
 
 /**
  * The log lines of a growing game, extended as inputs arrive (not rebuilt per step) and rebuilt
@@ -23,8 +23,8 @@ export function createLog(source: Accessor<{ states: readonly GameState[]; input
     const added: LogLine[] = [];
     for (; upTo < inputs.length; upTo++) {
       const before = states[upTo]!;
-      const text = describeInput(before, inputs[upTo], l);
-      if (text !== null) added.push({ seq: upTo + 1, seat: (inputs[upTo] as { seat?: number }).seat ?? null, text });
+      const line = inputLine(before, inputs[upTo], upTo + 1, l);
+      if (line) added.push(line);
       if (before.phase.name === 'conquest') {
         const events = eventsAfter(before, inputs[upTo]);
         for (const line of events ? describeEvents(before, events, l) : []) added.push({ seq: upTo + 1, seat: null, text: line });

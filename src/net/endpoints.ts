@@ -4,7 +4,7 @@
  * elsewhere is told at build time (VITE_BFE_SIGNALING, VITE_BFE_ICE) or at run time by a
  * bfe-config.json file next to index.html; a share link overrides both when it carries them.
  */
-import { err, ok, type Result } from '../../engine/core/result.js';
+import { err, ok, type Result } from '../../engine/index.js';
 import { type IceConfig, LAN_ICE, parseIceConfig, sameIce } from './ice.js';
 import { parseSignalingUrl, type ShareLink } from './link.js';
 import type { PeerServerAddress } from './mesh.js';

@@ -3,9 +3,7 @@
  * duplicated, reordered or dropped, each decided by a seeded random stream (the timing of the
  * real network underneath still varies from run to run).
  */
-import { hashText } from '../../engine/core/hash.js';
-import { RandomStream } from '../../engine/core/random.js';
-import type { Seat } from '../../engine/core/vocabulary.js';
+import { hashText, RandomStream, type Seat } from '../../engine/index.js';
 import { Listeners, type Transport } from './transport.js';
 
 export interface Faults {

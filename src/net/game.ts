@@ -11,8 +11,7 @@
  * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose): by default the
  * protocol's makePeerSession, built from the config fields.
  */
-import type { GameState, Result } from '../../engine/index.js';
-import type { Seat } from '../../engine/core/vocabulary.js';
+import type { GameState, Result, Seat } from '../../engine/index.js';
 import { type Absence, type End, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { makeWatchService } from './spectate.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';

@@ -2,7 +2,7 @@
  * ICE configuration (STUN and TURN servers, relay-only policy) for the game's WebRTC connections.
  * A hosted build sets its own default (VITE_BFE_ICE); a share link carries one when it differs.
  */
-import { err, ok, type Result } from '../../engine/core/result.js';
+import { err, ok, type Result } from '../../engine/index.js';
 
 export interface IceServer {
   readonly urls: readonly string[];

@@ -1,6 +1,5 @@
 /** Names on the signaling servers, derived so that a refreshed page finds its own again. */
-import { hashText } from '../../engine/core/hash.js';
-import type { Seat } from '../../engine/core/vocabulary.js';
+import { hashText, type Seat } from '../../engine/index.js';
 
 const meshTag = (game: string): string => hashText(`bfe/net/mesh\n${game}`).slice(0, 20);
 

@@ -15,8 +15,7 @@
  * - c: a short check of everything before it, so that a link cut short or damaged in a chat
  *   message is refused with a clear error instead of opening a wrong lobby.
  */
-import { err, ok, type Result } from '../../engine/core/result.js';
-import { fromHex, hashText } from '../../engine/core/hash.js';
+import { err, fromHex, hashText, ok, type Result } from '../../engine/index.js';
 import { fromBase64url, toBase64url } from './base64url.js';
 import { type IceConfig, iceText, parseIceConfig } from './ice.js';
 

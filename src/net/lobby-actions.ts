@@ -3,8 +3,7 @@
  * (lobby-page.ts): checked against the document as this page last read it, refused with a clear
  * error that changes nothing, else written to the shared document.
  */
-import { err, ok, type Result } from '../../engine/core/result.js';
-import type { Civilisation, Colour, Seat } from '../../engine/core/vocabulary.js';
+import { type Civilisation, type Colour, err, ok, type Result, type Seat } from '../../engine/index.js';
 import { seatIdentity } from '../../engine/protocol/index.js';
 import { BOT, CHAT_KEPT, cleanName, freeChoices, type LobbySettings, MAX_CHAT_TEXT, MAX_TIMER, MIN_TIMER, type SeatEntry } from './lobby-doc.js';
 import type { LobbyError, LobbyErrorCode } from './lobby.js';

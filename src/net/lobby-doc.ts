@@ -9,11 +9,8 @@
  *   signatures Y.Map  "<genesis id>/<seat>" → signature (hex)
  */
 import type * as Y from 'yjs';
-import { hashText } from '../../engine/core/hash.js';
-import { CIVILISATIONS, type Civilisation, type Colour, COLOURS, isCivilisation, isColour, MAX_PLAYERS, MIN_PLAYERS, type Seat } from '../../engine/core/vocabulary.js';
-import { RULES_VERSION } from '../../engine/map/setup.js';
+import { type Civilisation, CIVILISATIONS, type Colour, COLOURS, err, hashText, isCivilisation, isColour, MAX_PLAYERS, MIN_PLAYERS, ok, type Result, RULES_VERSION, type Seat } from '../../engine/index.js';
 import { DEFAULT_SETTINGS, type Genesis, PROTOCOL, type ProtocolSettings, type SeatIdentity } from '../../engine/protocol/index.js';
-import { err, ok, type Result } from '../../engine/core/result.js';
 
 export const BOT = 'bot';
 export const MAX_NAME = 32;

@@ -5,7 +5,7 @@
  */
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import type { Seat } from '../../engine/core/vocabulary.js';
+import type { Seat } from '../../engine/index.js';
 import {
   checkGenesisSignatures,
   DEFAULT_SETTINGS,

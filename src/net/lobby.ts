@@ -13,9 +13,7 @@
 import { WebrtcProvider } from 'y-webrtc';
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import type { Result } from '../../engine/core/result.js';
-import { hashText, toHex } from '../../engine/core/hash.js';
-import type { Civilisation, Colour, Seat } from '../../engine/core/vocabulary.js';
+import { type Civilisation, type Colour, hashText, type Result, type Seat, toHex } from '../../engine/index.js';
 import type { ParsedGenesis, SeatSecrets, SignatureScheme } from '../../engine/protocol/index.js';
 import { yWebrtcUrl } from './endpoints.js';
 import { type IceConfig, rtcConfiguration } from './ice.js';

@@ -3,7 +3,7 @@
  * delivered to the other seats' sessions after the sender's step (a microtask: no timer clamping,
  * and the page still renders between a person's or a bot's moves), in order, as a network would.
  */
-import type { Seat } from '../../engine/core/vocabulary.js';
+import type { Seat } from '../../engine/index.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
 
 export function makeLoopback(seats: number): Transport[] {

@@ -17,7 +17,7 @@
  */
 import * as peerjs from 'peerjs';
 import type { DataConnection, Peer as PeerType, PeerError } from 'peerjs';
-import type { Seat } from '../../engine/core/vocabulary.js';
+import type { Seat } from '../../engine/index.js';
 import { type IceConfig, rtcConfiguration } from './ice.js';
 import { pingFrame, pongFrame, Reassembler } from './frames.js';
 import { isWatcherId } from './ids.js';

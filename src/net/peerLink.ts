@@ -4,7 +4,7 @@
  * around PeerJS), never handed out: the protocol sees texts and states only.
  */
 import type { DataConnection } from 'peerjs';
-import type { Seat } from '../../engine/core/vocabulary.js';
+import type { Seat } from '../../engine/index.js';
 import { messageFrames, type Reassembler } from './frames.js';
 import type { MeshTiming } from './mesh.js';
 import type { PeerState } from './transport.js';

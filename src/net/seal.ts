@@ -18,7 +18,7 @@
  * over a BroadcastChannel named after the topic, which only a page that knows the secret can name.
  */
 import nacl from 'tweetnacl';
-import { fromHex, hashText, utf8 } from '../../engine/core/hash.js';
+import { fromHex, hashText, utf8 } from '../../engine/index.js';
 import { fromBase64url, toBase64url } from './base64url.js';
 
 /** A sealed signaling message larger than this is dropped unopened (an offer is a few kB). */

@@ -15,8 +15,7 @@
  * - A gap (a lost push, a page refreshed, one page gone and another still there) is mended by
  *   asking again: on every connection, on a gap, and while nothing arrives.
  */
-import type { Seat } from '../../engine/core/vocabulary.js';
-import { err, ok, type Result } from '../../engine/core/result.js';
+import { err, ok, type Result, type Seat } from '../../engine/index.js';
 import { type Evidence, type Follower, type FollowerView, makeMessage, MAX_FETCH, parseMessage, type SignatureScheme, type SignedEntry, startFollower, type Violation } from '../../engine/protocol/index.js';
 import { Listeners, type PeerState, type Transport } from './transport.js';
 import type { Watched } from './watch.js';

@@ -3,7 +3,7 @@
  * from seats, and how each seat's connection is doing. Nothing it delivers is trusted: `from`
  * is the transport's claim, and the protocol checks every signature itself.
  */
-import type { Seat } from '../../engine/core/vocabulary.js';
+import type { Seat } from '../../engine/index.js';
 
 /**
  * - connecting: never reached yet

@@ -6,7 +6,7 @@
  * genesis only if it names this room's game and every seat's signature of it verifies.
  */
 import * as Y from 'yjs';
-import { err, ok, type Result } from '../../engine/core/result.js';
+import { err, ok, type Result } from '../../engine/index.js';
 import { checkGenesisSignatures, type ParsedGenesis, parseGenesisText, type SignatureScheme } from '../../engine/protocol/index.js';
 import type { Connect } from './lobby.js';
 import { lobbyGameName } from './lobby-doc.js';

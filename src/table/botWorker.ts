@@ -2,10 +2,12 @@
 import { expose } from 'comlink';
 import type { GameState, Seat, Vault } from '../../engine/index.js';
 import { installFastHash } from '../app/fastHash.js';
+import { freezeStatesInDevelopment } from '../app/freeze.js';
 import { chooseBotAction, chooseGreedyAction } from './bots.js';
 
-/** This Worker's own engine hashes with WebAssembly too (a Worker is a realm of its own). */
+/** This Worker's own engine hashes with WebAssembly too, and freezes states in development builds (a Worker is a realm of its own). */
 const fast = installFastHash();
+freezeStatesInDevelopment();
 
 /**
  * The bots' Worker, the only place the page's bots think (test/table/mainThread.test.ts holds the

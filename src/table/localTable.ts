@@ -8,11 +8,11 @@ import {
   applyAction,
   awaiting,
   err,
-  legalOptions,
   newGame,
   ok,
 } from '../../engine/index.js';
 import { localRandom, localVault } from '../../engine/local/index.js';
+import { automaticAction } from './automatic.js';
 import type { BotPlayer, GameSession, TableView } from './types.js';
 
 export interface LocalTableConfig {
@@ -39,9 +39,6 @@ export interface LocalTable extends GameSession {
 }
 
 const refusal = (code: ErrorCode, rule: string, message: string): RuleError => ({ code, rule, message });
-
-/** Actions that leave no choice (committing a shuffled pile or deck, revealing a sealed choice): a person's table does them for him. */
-const AUTOMATIC = new Set(['commitTiles', 'commitCards', 'revealSecret']);
 
 /**
  * The engine alone, one device: random events from the seed, bots through `bot`, people through
@@ -87,10 +84,8 @@ export function makeLocalTable(config: LocalTableConfig): LocalTable {
       }
       if (who.kind !== 'seat') return;
       if (bots.has(who.seat)) return askBot(who.seat);
-      // The options, not their expansion (which seals every secret choice).
-      const options = legalOptions(current.state, who.seat, vaults[who.seat]);
-      const only = options.length === 1 && options[0]!.kind === 'one' ? options[0]!.action : null;
-      if (only && AUTOMATIC.has(only.kind)) {
+      const only = automaticAction(current.state, who.seat, vaults[who.seat]!);
+      if (only) {
         apply(only, notify);
         continue;
       }

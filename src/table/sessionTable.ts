@@ -1,6 +1,7 @@
-import { applyAction, awaiting, type GameState, legalOptions, ok, type Seat, type Vault } from '../../engine/index.js';
+import { applyAction, awaiting, type GameState, ok, type Seat, type Vault } from '../../engine/index.js';
 import { elementInputs, type ParsedGenesis, type Replay, type SignedEntry } from '../../engine/protocol/index.js';
 import type { NetGame, NetGameView } from '../net/index.js';
+import { automaticAction } from './automatic.js';
 import type { LocalTable } from './localTable.js';
 import { makeAbsenceLedger, sameAbsence, tableAbsence } from './absences.js';
 import type { BotPlayer, TableView } from './types.js';
@@ -23,9 +24,6 @@ export interface SessionTableConfig {
   /** Milliseconds a bot's move waits before it is sent, so that people see the bots play. */
   readonly botPace?: number;
 }
-
-/** Actions that leave the person no choice (committing a pile or deck in secret order): played for him. */
-const AUTOMATIC = new Set(['commitTiles', 'commitCards']);
 
 /**
  * A game played through protocol sessions (one per seat this device plays: online, the page's
@@ -109,11 +107,8 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { her
       );
       return;
     }
-    // The structured options, not their expansion: expanding a shop or feints seals every choice
-    // (a secretbox each), which late in a game is most of what a page does per position.
-    const options = legalOptions(state, who.seat, mine.vault);
-    const only = options.length === 1 && options[0]!.kind === 'one' ? options[0]!.action : null;
-    if (only && AUTOMATIC.has(only.kind)) {
+    const only = automaticAction(state, who.seat, mine.vault);
+    if (only) {
       askedAt = at;
       void mine.game.submit(only);
     }

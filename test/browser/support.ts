@@ -1,6 +1,4 @@
 /** Shared by the browser tests: find Debian's chromium, build and serve the page, free ports. */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
@@ -10,36 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { build } from 'vite';
+import { CHROMIUM_ARGS } from '../../scripts/node/chromium.js';
+
+// Shared with bench/ through scripts/node: bench/ imports nothing of test/.
+export { CHROMIUM_ARGS, findChromium } from '../../scripts/node/chromium.js';
+export { freePort } from '../../scripts/node/ports.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Flags for a quiet, offline, sandbox-less headless chromium (CI runs as root). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
-];
-
-/**
- * The system chromium, or null: $CHROMIUM if set (a path; one that does not exist counts as
- * missing), else `which chromium`, else /usr/bin/chromium. Never a browser downloaded by a tool.
- */
-export function findChromium(): string | null {
-  const chosen = process.env['CHROMIUM'];
-  if (chosen !== undefined && chosen !== '') return existsSync(chosen) ? chosen : null;
-  try {
-    const found = execFileSync('which', ['chromium'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    if (found) return found;
-  } catch {
-    // not on PATH
-  }
-  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null;
-}
 
 export const browserRequired = (): boolean => process.env['REQUIRE_BROWSER'] === '1';
 
@@ -61,18 +36,6 @@ export function launchFirefoxForWebRtc(): Promise<PuppeteerBrowser> {
     headless: true,
     // Candidates on 127.0.0.1 (the relay's) are dropped unless loopback is allowed.
     extraPrefsFirefox: { 'media.peerconnection.ice.loopback': true, 'media.peerconnection.ice.obfuscate_host_addresses': false },
-  });
-}
-
-/** A free TCP port on 127.0.0.1 (closed again before returning). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
   });
 }
 

@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_KINDS,
-  type ActionKind,
   type GameState,
   type Vault,
   applyAction,
   awaiting,
-  canonicalJson,
   cardOpening,
-  expandOption,
   legalOptions,
-  optionSize,
   parseAction,
 } from '../../engine/index.js';
+import { ACTION_KINDS, type ActionKind } from '../../engine/core/actions.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
+import { expandOption, optionSize } from '../../engine/core/options.js';
 import { type LocalGame, agentStream, playLocal, startLocalGame } from '../../engine/local/index.js';
 import { greedyAgent, optionLabel, randomAgent } from '../../engine/agents/index.js';
 import { SEALED_BYTES } from '../../engine/core/secret.js';

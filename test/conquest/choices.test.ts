@@ -3,11 +3,10 @@ import {
   type GameState,
   type Option,
   awaiting,
-  expandOption,
   legalOptions,
-  optionSize,
-  passiveAction,
 } from '../../engine/index.js';
+import { expandOption, optionSize } from '../../engine/core/options.js';
+import { passiveAction } from '../../engine/game/play.js';
 import { addUnit, openExercise } from '../../engine/conquest/battle.js';
 import { must, refusal } from '../support/fixtures.js';
 import {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalJson,
-  makeState,
-  parseState,
-} from '../../engine/index.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
+import { makeState, parseState } from '../../engine/game/codec.js';
 import { buildPositions, randomPositions } from '../support/positions.js';
 
 /** The canonical state codec: parse(make(s)) equals s, and anything else is refused with a reason. */

@@ -3,11 +3,11 @@ import {
   type GameEvent,
   type GameState,
   applyAction,
-  freezesStates,
   newGame,
   play,
   stateHash,
 } from '../../engine/index.js';
+import { freezesStates } from '../../engine/core/freeze.js';
 import { greedyAgent } from '../../engine/agents/index.js';
 import { type LocalGame, playLocal, startLocalGame } from '../../engine/local/index.js';
 import { must, setupFor } from '../support/fixtures.js';

@@ -6,29 +6,39 @@ import {
   type SecretChoice,
   type Vault,
   RandomStream,
+  type Hex,
+  type RuleError,
+  type Seat,
   applyAction,
   awaiting,
-  canonicalJson,
+  choiceError,
   choiceIncluded,
-  expandChoices,
-  expandOption,
   hashText,
   legalOptions,
   optionIncludes,
-  optionSize,
   parseHexKey,
-  sampleOption,
+  tileOpening,
+  whyNotAt,
 } from '../../engine/index.js';
-import { feintError } from '../../engine/conquest/expansion.js';
-import { purchaseError } from '../../engine/conquest/logistics.js';
+import type { Feint } from '../../engine/core/actions.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
+import {
+  expandChoices,
+  expandOption,
+  optionSize,
+  sampleOption,
+} from '../../engine/core/options.js';
+import { spiral } from '../../engine/hex/index.js';
+import { atReveal, revealOf } from '../support/conquest.js';
 import { type Position, buildPositions, randomPositions, vaultsFor } from '../support/positions.js';
 
 /**
  * Legal options tell the whole truth (issue 8): on many positions, every action `applyAction`
  * accepts is covered by an offered option, and every action an option stands for is accepted.
  * Candidates are the offered actions mutated field by field, and actions of every kind built
- * from the position; secret choices, which travel as opaque digests, are checked as choices
- * against the reveal's own check.
+ * from the position; secret choices, which travel as opaque digests, are checked as choices:
+ * the option lists (expandChoices) exactly those choiceError accepts, and the reveal accepts
+ * exactly those.
  */
 
 const OPAQUE = new Set(['commitTiles', 'commitCards', 'commitSecret']);
@@ -100,31 +110,83 @@ function check(p: Position, stream: RandomStream): { offered: number; accepted: 
   return { offered, accepted };
 }
 
-/** Secret choices: exactly those the reveal check accepts are the option's. */
+/**
+ * Secret choices: choiceError accepts exactly the choices the option lists, choiceIncluded is its
+ * null, and the reveal of a committed choice is accepted exactly when choiceError accepts it.
+ */
 function checkChoices(p: Position, stream: RandomStream): number {
   const who = awaiting(p.state);
   if (who.kind !== 'seat') return 0;
-  const option = legalOptions(p.state, who.seat, vaultsFor(p.state, p.seed)[who.seat]).find((o) => o.kind === 'feints' || o.kind === 'purchase');
+  const seat = who.seat;
+  const option = legalOptions(p.state, seat, vaultsFor(p.state, p.seed)[seat]).find((o) => o.kind === 'feints' || o.kind === 'purchase');
   if (option?.kind !== 'feints' && option?.kind !== 'purchase') return 0;
-  const ok = (c: SecretChoice) => (c.purpose === 'feint' ? feintError(p.state, who.seat, c.feints) : purchaseError(p.state, who.seat, c)) === null;
   let n = 0;
-  if (optionSize(option) <= 2000) {
-    for (const c of expandChoices(option)) {
-      expect(ok(c), `${p.name}: ${canonicalJson(c)}`).toBe(true);
-      n++;
-    }
+  const listed = optionSize(option) <= 2000 ? new Set<string>() : null;
+  for (const c of listed ? expandChoices(option) : []) {
+    expect(choiceError(option, c), `${p.name}: ${canonicalJson(c)}`).toBeNull();
+    listed!.add(canonicalJson(c));
+    n++;
   }
-  // Random choices, legal or not: the option includes exactly the legal ones.
+  // Random choices, legal or not: feints of any count, sometimes out of order, twice or off the seat's frontiers.
   const pool: string[] = option.kind === 'purchase' ? [...option.units.map((u) => u.card), ...option.commons.map((c) => c.card), 'elves.immortal', 'terrain'] : [];
+  const disorder = (feints: Feint[]): Feint[] => {
+    const r = stream.index(8);
+    if (r === 0) return [...feints].reverse();
+    if (r === 1 && feints.length > 0) return [...feints, feints[feints.length - 1]!];
+    if (r === 2) return [...feints, { at: { q: 0, r: 0 }, dir: 0, count: 1 }];
+    return feints;
+  };
   for (let k = 0; k < 200; k++) {
     const choice: SecretChoice =
       option.kind === 'feints'
-        ? { purpose: 'feint', feints: option.stacks.filter(() => stream.index(2) === 1).map((s) => ({ ...s, count: stream.index(s.count + 2) })) }
+        ? { purpose: 'feint', feints: disorder(option.stacks.filter(() => stream.index(2) === 1).map((s) => ({ ...s, count: stream.index(s.count + 2) }))) }
         : { purpose: 'purchase', cards: Array.from({ length: stream.index(6) }, () => pool[stream.index(pool.length)]!).sort() as never, technologies: stream.index(3) === 0 ? ['supremacy'] : [] };
-    expect(choiceIncluded(option, choice), `${p.name}: ${canonicalJson(choice)}`).toBe(ok(choice));
+    const legal = choiceError(option, choice) === null;
+    const what = `${p.name}: ${canonicalJson(choice)}`;
+    if (listed) expect(legal, what).toBe(listed.has(canonicalJson(choice)));
+    expect(choiceIncluded(option, choice), what).toBe(legal);
+    // The reveal of the committed choice (sealing every seat's commitment: a few of them only).
+    if (k % 10 === 0) expect(applyAction(atReveal(p.state, option.kind === 'feints' ? 'feint' : 'purchase', { [seat]: choice }, seat), revealOf(seat, choice)).ok, what).toBe(legal);
     n++;
   }
   return n;
+}
+
+/** The placement a map stage awaits from `seat`, at `at`; null where it places nothing (a draw, no face-up tile to take). */
+function placementAt(state: GameState, seat: Seat, vault: Vault, at: Hex): unknown {
+  const me = state.seats[seat]!;
+  switch (state.phase.stage.kind) {
+    case 'take':
+      return me.faceUp ? { kind: 'placeTile', seat, from: 'faceUp', at } : null;
+    case 'place':
+      return { kind: 'placeTile', seat, from: 'drawn', at, opening: tileOpening(vault, me.drawn!, state) };
+    case 'blacks':
+      return { kind: 'placeBlack', seat, at };
+    case 'portal':
+    case 'finalRound':
+      return { kind: 'placePortal', seat, at };
+    default:
+      return null;
+  }
+}
+
+/** Hover hints: whyNotAt gives, on every hex near the map, the refusal of placing there (null where it is accepted). */
+function checkWhyNot(p: Position): string | null {
+  const who = awaiting(p.state);
+  if (who.kind !== 'seat' || p.state.phase.name !== 'mapCreation') return null;
+  const vault = vaultsFor(p.state, p.seed)[who.seat]!;
+  let checked = false;
+  for (const at of spiral({ q: 0, r: 0 }, 5)) {
+    const action = placementAt(p.state, who.seat, vault, at);
+    if (action === null) return null;
+    const r = applyAction(p.state, action);
+    const refusal: RuleError | null = r.ok ? null : r.error;
+    expect(whyNotAt(p.state, who.seat, at), `${p.name} at ${at.q},${at.r}`).toEqual(refusal);
+    // Another seat places nothing now.
+    expect(whyNotAt(p.state, (who.seat + 1) % p.state.seats.length, at)).toBeNull();
+    checked = true;
+  }
+  return checked ? p.state.phase.stage.kind : null;
 }
 
 describe('legal options cover exactly the actions the rules accept', () => {
@@ -133,15 +195,18 @@ describe('legal options cover exactly the actions the rules accept', () => {
     let offered = 0;
     let accepted = 0;
     let choices = 0;
+    const placing = new Set<string | null>();
     for (const p of buildPositions()) {
       const r = check(p, stream);
       offered += r.offered;
       accepted += r.accepted;
       choices += checkChoices(p, stream);
+      placing.add(checkWhyNot(p));
     }
     expect(offered).toBeGreaterThan(100);
     expect(accepted).toBeGreaterThan(100);
     expect(choices).toBeGreaterThan(300);
+    expect([...placing].filter((k) => k !== null).sort()).toEqual(['blacks', 'finalRound', 'place', 'portal', 'take']);
   });
 
   it('on positions of random games, 2 to 6 players', () => {
@@ -154,6 +219,7 @@ describe('legal options cover exactly the actions the rules accept', () => {
       offered += r.offered;
       accepted += r.accepted;
       checkChoices(p, stream);
+      checkWhyNot(p);
     }
     expect(positions.length).toBeGreaterThan(200);
     expect(offered).toBeGreaterThan(1000);

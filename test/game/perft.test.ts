@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  makeState,
-  parseState,
-} from '../../engine/index.js';
+import { makeState, parseState } from '../../engine/game/codec.js';
 import { type PerftRow, perftCounts, perftRow } from '../support/perft.js';
 import { buildPositions } from '../support/positions.js';
 

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   applyAction,
   parseAction,
-  canonicalJson,
   legalActions,
   tileOpening,
 } from '../../engine/index.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
 import { localRandom } from '../../engine/local/index.js';
 import { committedGame, must, refusal } from '../support/fixtures.js';
 

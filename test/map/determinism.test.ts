@@ -3,10 +3,10 @@ import {
   type GameState,
   applyAction,
   awaiting,
-  canonicalJson,
   legalOptions,
   stateHash,
 } from '../../engine/index.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
 import { agentStream, localRandom, startLocalGame } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { setupFor } from '../support/fixtures.js';

@@ -2,16 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   type GameState,
   type HexKey,
-  HEART,
   awaiting,
-  distance,
   hexKey,
-  neighbours,
-  nonBlackNeighbours,
   occupiedHexes,
   portalsOnMap,
   tilesLeft,
 } from '../../engine/index.js';
+import { HEART } from '../../engine/map/board.js';
+import { distance, neighbours } from '../../engine/hex/index.js';
+import { nonBlackNeighbours } from '../../engine/map/constraints.js';
 import { agentStream, playLocal, startLocalGame } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { atConquest, setupFor } from '../support/fixtures.js';

@@ -3,16 +3,15 @@ import {
   type GameState,
   applyAction,
   awaiting,
-  blackTilesNeeded,
   energyRichTiles,
   hexKey,
-  initialBlackTiles,
-  landSites,
   legalActions,
   newGame,
   tilesLeft,
   tileOpening,
 } from '../../engine/index.js';
+import { blackTilesNeeded, landSites } from '../../engine/map/blacks.js';
+import { initialBlackTiles } from '../../engine/map/setup.js';
 import { localRandom } from '../../engine/local/index.js';
 import { committedGame, line, must, refusal, setupFor, withBoard } from '../support/fixtures.js';
 

@@ -1,6 +1,8 @@
 import './support/node-webrtc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeMessage, parseEchoText, signEchoSync } from '../../engine/protocol/index.js';
+import { makeMessage } from '../../engine/protocol/index.js';
+import { parseEchoText } from '../../engine/protocol/codec/echo.js';
+import { signEchoSync } from '../../engine/protocol/crypto/signing.js';
 import { withFaults, type FaultyTransport } from '../../src/net/faults.js';
 import type { NetGameEvent } from '../../src/net/game.js';
 import type { Transport } from '../../src/net/transport.js';

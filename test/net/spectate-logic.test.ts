@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine/index.js';
-import { type Evidence, makeMessage, MAX_EVIDENCE_CHECKS, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { type Evidence, makeMessage, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { MAX_EVIDENCE_CHECKS } from '../../engine/protocol/verify/follow.js';
 import { makeWatchService, parseWatchRequest, type Spectator, type SpectatorView, startSpectator, watchRequest, type WatchService } from '../../src/net/spectate.js';
 import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
 import { play, playIllegalPortal } from '../protocol/harness.js';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../engine/index.js';
-import { type Chain, expectation, makeMessage, type Outcome, type ParsedEntry, signEchoSync, verifyReplay } from '../../engine/protocol/index.js';
+import { makeMessage, type Outcome, verifyReplay } from '../../engine/protocol/index.js';
+import { type Chain, expectation } from '../../engine/protocol/log/chain.js';
+import type { ParsedEntry } from '../../engine/protocol/codec/entry.js';
+import { signEchoSync } from '../../engine/protocol/crypto/signing.js';
 import { type Network, setTable, type Table } from '../../engine/protocol/sim/index.js';
 import { entryMessage, honestAgents, read, setupFor, SHORT, signAt } from './harness.js';
 

@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type Seat,
 } from '../../engine/index.js';
-import { type Chain, expectation, makeMessage, type ParsedEntry, roundCanSettle, slotOf, verifyReplay } from '../../engine/protocol/index.js';
+import { makeMessage, verifyReplay } from '../../engine/protocol/index.js';
+import { type Chain, expectation, slotOf } from '../../engine/protocol/log/chain.js';
+import type { ParsedEntry } from '../../engine/protocol/codec/entry.js';
+import { roundCanSettle } from '../../engine/protocol/log/assemble.js';
 import { type Network, setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, read, setupFor, SHORT } from './harness.js';
 

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Seat } from '../../engine/index.js';
-import { assembleElement, type Chain, claimedAbsent, expectation, itemsAgainstClaims, type ParsedEntry } from '../../engine/protocol/index.js';
+import { assembleElement, itemsAgainstClaims } from '../../engine/protocol/log/assemble.js';
+import { type Chain, claimedAbsent, expectation } from '../../engine/protocol/log/chain.js';
+import type { ParsedEntry } from '../../engine/protocol/codec/entry.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor, SHORT } from './harness.js';
 

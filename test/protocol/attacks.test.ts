@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canonicalJson,
-  commitment,
-  expandOption,
   fromHex,
   legalActions,
   type SeatAction,
   toHex,
 } from '../../engine/index.js';
-import { type Body, type Entry, hasCanonicalS, naclScheme, type Replay, signEntrySync, type Outcome, type ParsedEntry, signEchoSync, verifyReplay, type ViolationCode, makeMessage } from '../../engine/protocol/index.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
+import { commitment } from '../../engine/core/commit.js';
+import { expandOption } from '../../engine/core/options.js';
+import { naclScheme, type Replay, type Outcome, verifyReplay, makeMessage } from '../../engine/protocol/index.js';
+import type { Body, Entry, ParsedEntry } from '../../engine/protocol/codec/entry.js';
+import { hasCanonicalS } from '../../engine/protocol/crypto/ed25519.js';
+import { signEntrySync, signEchoSync } from '../../engine/protocol/crypto/signing.js';
+import type { ViolationCode } from '../../engine/protocol/errors.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { after, entryMessage, expectation, honestAgents, play, type Played, playIllegalPortal, plusL, read, setupFor, SHORT, signAt } from './harness.js';
 

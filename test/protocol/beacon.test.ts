@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  commitment,
-  hashText,
-} from '../../engine/index.js';
-import { beaconStep, beaconValue, isNextLink, makeBeaconChain, openingsProblem, finalOpenings, refsToOpen, TAGS, taggedDigest } from '../../engine/protocol/index.js';
+import { hashText } from '../../engine/index.js';
+import { commitment } from '../../engine/core/commit.js';
+import { beaconStep, beaconValue, isNextLink, makeBeaconChain } from '../../engine/protocol/log/beacon.js';
+import { openingsProblem, finalOpenings, refsToOpen } from '../../engine/protocol/log/openings.js';
+import { TAGS, taggedDigest } from '../../engine/protocol/crypto/digest.js';
 import { play } from './harness.js';
 
 describe('the random beacon', () => {
@@ -65,7 +65,7 @@ describe('final openings', () => {
 
 describe('the state digest peers echo', () => {
   it('is a function of the state’s value, not of its objects, and sees every change', async () => {
-    const { stateDigest } = await import('../../engine/protocol/index.js');
+    const { stateDigest } = await import('../../engine/protocol/log/state-digest.js');
     const { table } = await play({ players: 3, seed: 'digest', settings: { limit: 30 } });
     const state = table.network.peers[0]!.chain.state;
     const copy = JSON.parse(JSON.stringify(state));

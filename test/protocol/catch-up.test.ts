@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { awaiting, legalOptions, type Seat } from '../../engine/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream } from '../../engine/local/index.js';
-import { FUTURE_WINDOW, makeMessage, type PeerAgent, parseMessage, RESUME_QUIET, STALL_TICKS, verifyReplay } from '../../engine/protocol/index.js';
+import { makeMessage, type PeerAgent, parseMessage, verifyReplay } from '../../engine/protocol/index.js';
+import { FUTURE_WINDOW, RESUME_QUIET, STALL_TICKS } from '../../engine/protocol/peer/state.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor } from './harness.js';
 

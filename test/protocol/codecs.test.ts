@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   hashText,
 } from '../../engine/index.js';
-import { type Body, checkChoiceReveal, choiceCommitment, commitChoice, DEFAULT_SETTINGS, type Echo, type Entry, type Genesis, makeEchoText, makeEntryText, makeGenesisText, makeMessage, makeReplayJson, makeReplayText, makeSignedEntry, parseEchoText, parseEntryText, parseGenesisText, parseMessage, parseReplayJson, parseReplayText, parseSignedEntry, PROTOCOL, type Replay, SETTING_BOUNDS, unparseMessage, type WireMessage } from '../../engine/protocol/index.js';
+import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, makeMessage, makeReplayText, parseGenesisText, parseMessage, parseReplayText, PROTOCOL, type Replay } from '../../engine/protocol/index.js';
+import { type Body, type Entry, makeEntryText, makeSignedEntry, parseEntryText, parseSignedEntry } from '../../engine/protocol/codec/entry.js';
+import { checkChoiceReveal, choiceCommitment, commitChoice } from '../../engine/protocol/log/choice.js';
+import { type Echo, makeEchoText, parseEchoText } from '../../engine/protocol/codec/echo.js';
+import { makeReplayJson, parseReplayJson } from '../../engine/protocol/codec/replay.js';
+import { SETTING_BOUNDS } from '../../engine/protocol/codec/genesis.js';
+import { unparseMessage, type WireMessage } from '../../engine/protocol/codec/wire.js';
 import {
   RULES_VERSION,
 } from '../../engine/index.js';

@@ -5,7 +5,10 @@ import {
   hashText,
   toHex,
 } from '../../engine/index.js';
-import { curve, type CurvePoint, digestText, hasCanonicalS, type KeyPair, keyPairFromSeed, L, meetsPinnedRule, naclScheme, publicKeyProblem, rProblemByCurve, type SignatureCheck, type SignatureScheme, signatureMessage, signatureRProblem, SMALL_ORDER_Y, subtleScheme, useReferenceHash, verifySignatures } from '../../engine/protocol/index.js';
+import { type KeyPair, keyPairFromSeed, naclScheme, type SignatureCheck, type SignatureScheme, signatureMessage, subtleScheme, useReferenceHash, verifySignatures } from '../../engine/protocol/index.js';
+import { curve, type CurvePoint, hasCanonicalS, L, publicKeyProblem, rProblemByCurve, signatureRProblem, SMALL_ORDER_Y } from '../../engine/protocol/crypto/ed25519.js';
+import { digestText } from '../../engine/protocol/crypto/digest.js';
+import { meetsPinnedRule } from '../../engine/protocol/crypto/signature.js';
 import { useNodeHash, nodeScheme } from '../../scripts/node/crypto.js';
 import { plusL } from './harness.js';
 

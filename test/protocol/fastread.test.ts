@@ -1,12 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  canonicalJson,
-  hashText,
-} from '../../engine/index.js';
+import { hashText } from '../../engine/index.js';
+import { canonicalJson } from '../../engine/core/canonical.js';
 import { RandomStream } from '../../engine/core/random.js';
 import { isCanonical } from '../../engine/protocol/codec/json.js';
 import { readPlainCanonical } from '../../engine/protocol/codec/plain-json.js';
-import { parseSigned, PositionReader, type Replay } from '../../engine/protocol/index.js';
+import type { Replay } from '../../engine/protocol/index.js';
+import { parseSigned, PositionReader } from '../../engine/protocol/codec/entry.js';
 import { play } from './harness.js';
 
 /**

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeReplay, isGzip, makeReplayJson, type Replay } from '../../engine/protocol/index.js';
+import { decodeReplay, type Replay } from '../../engine/protocol/index.js';
+import { isGzip } from '../../engine/protocol/codec/replay-bytes.js';
+import { makeReplayJson } from '../../engine/protocol/codec/replay.js';
 import { nodeInflate, readReplay, writeReplay } from '../../scripts/node/replay-file.js';
 import { play } from './harness.js';
 

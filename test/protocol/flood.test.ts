@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hashText } from '../../engine/index.js';
-import { makeMessage, MAX_ECHOES_PER_SEAT, MAX_HELD_PER_SEAT, signEcho, signEntry, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { makeMessage, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { MAX_ECHOES_PER_SEAT, MAX_HELD_PER_SEAT } from '../../engine/protocol/peer/state.js';
+import { signEcho, signEntry } from '../../engine/protocol/crypto/signing.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { entryMessage, honestAgents, setupFor, SHORT } from './harness.js';
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stateHash } from '../../engine/index.js';
-import { FOLLOW_WINDOW, type Follower, parseGenesisText, type Replay, type SignedEntry, startFollower, verifyReplay } from '../../engine/protocol/index.js';
+import { type Follower, parseGenesisText, type Replay, type SignedEntry, startFollower, verifyReplay } from '../../engine/protocol/index.js';
+import { FOLLOW_WINDOW } from '../../engine/protocol/verify/follow.js';
 import { play, signAt } from './harness.js';
 import type { Table } from '../../engine/protocol/sim/index.js';
 

@@ -1,13 +1,17 @@
 import {
   applyAction,
-  type GameSetup,
   type Seat,
   toHex,
 } from '../../engine/index.js';
 import { agentStream } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
-import { applyElement, type Body, type Chain, expectation, L, makeMessage, type Outcome, type ParsedEntry, type ParsedMessage, parseMessage, type PeerAgent, type ProtocolSettings, signEntrySync, type SignatureScheme } from '../../engine/protocol/index.js';
-import { type Delivery, type Network, setTable, type Table, type Tamper } from '../../engine/protocol/sim/index.js';
+import { makeMessage, type Outcome, parseMessage, type PeerAgent, type ProtocolSettings, type SignatureScheme } from '../../engine/protocol/index.js';
+import { applyElement, type Chain, expectation } from '../../engine/protocol/log/chain.js';
+import type { Body, ParsedEntry } from '../../engine/protocol/codec/entry.js';
+import { L } from '../../engine/protocol/crypto/ed25519.js';
+import type { ParsedMessage } from '../../engine/protocol/codec/wire.js';
+import { signEntrySync } from '../../engine/protocol/crypto/signing.js';
+import { type Delivery, type Network, setTable, simSetup, type Table, type Tamper } from '../../engine/protocol/sim/index.js';
 import { useNodeCrypto } from '../../scripts/node/crypto.js';
 
 /**
@@ -15,16 +19,7 @@ import { useNodeCrypto } from '../../scripts/node/crypto.js';
  * cheater (its outgoing messages rewritten per recipient, its agent replaced, messages injected).
  */
 
-const PLAYERS = [
-  { colour: 'forest', civilisation: 'elves' },
-  { colour: 'mountain', civilisation: 'dwarves' },
-  { colour: 'lake', civilisation: 'tritons' },
-  { colour: 'plain', civilisation: 'miners' },
-  { colour: 'desert', civilisation: 'necromancers' },
-  { colour: 'marsh', civilisation: 'druids' },
-] as const;
-
-export const setupFor = (n: number, firstSeat = 0): GameSetup => ({ players: PLAYERS.slice(0, n), firstSeat });
+export const setupFor = simSetup;
 
 export const honestAgents = (n: number, seed: string): PeerAgent[] => Array.from({ length: n }, (_, s) => randomAgent(agentStream(seed, s)));
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { toHex } from '../../engine/index.js';
 import { MAX_OPENINGS } from '../../engine/protocol/codec/entry.js';
-import { type Entry, makeMessage, MAX_OPEN_ENTRY_BYTES, parseMessage, type ParsedEntry, signEntrySync, wireBytes } from '../../engine/protocol/index.js';
+import { makeMessage, parseMessage, wireBytes } from '../../engine/protocol/index.js';
+import type { Entry, ParsedEntry } from '../../engine/protocol/codec/entry.js';
+import { MAX_OPEN_ENTRY_BYTES } from '../../engine/protocol/codec/wire.js';
+import { signEntrySync } from '../../engine/protocol/crypto/signing.js';
 import { setTable, simSecrets } from '../../engine/protocol/sim/index.js';
 import { honestAgents, read, setupFor } from './harness.js';
 

@@ -1,14 +1,15 @@
 import { expect } from 'vitest';
 import {
   cardOpening,
-  commitment,
   type GameState,
   TILE_COLOURS,
   tileOpening,
   toHex,
 } from '../../engine/index.js';
+import { commitment } from '../../engine/core/commit.js';
 import { SEALED_BYTES, sealKeyOf, secretDigest, unsealChoice } from '../../engine/core/secret.js';
-import { type ParsedEntry, parseMessage } from '../../engine/protocol/index.js';
+import { parseMessage } from '../../engine/protocol/index.js';
+import type { ParsedEntry } from '../../engine/protocol/codec/entry.js';
 import type { SecretChoice } from '../../engine/core/actions.js';
 import { play } from './harness.js';
 

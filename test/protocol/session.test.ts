@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type GameState, legalOptions, type Seat } from '../../engine/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream } from '../../engine/local/index.js';
-import { parseMessage, type PeerAgent, type PeerView, verifyReplay } from '../../engine/protocol/index.js';
+import { parseMessage, type PeerAgent, verifyReplay } from '../../engine/protocol/index.js';
+import type { PeerView } from '../../engine/protocol/peer/session.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor } from './harness.js';
 

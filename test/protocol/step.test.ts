@@ -2,28 +2,30 @@ import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { legalOptions, type Seat } from '../../engine/index.js';
 import {
+  makeMessage,
+  parseMessage,
+  type SignatureCheck,
+  verifyReplay,
+} from '../../engine/protocol/index.js';
+import {
   awaitsAction,
-  checkKey,
-  type CryptoResults,
-  echoCheck,
-  entryCheck,
   initialState,
   echoOf,
   makeContext,
-  makeMessage,
-  meetsPinnedRule,
-  parseMessage,
   type PeerContext,
   placeOf,
-  type PeerEvent,
   type PeerState,
   replayOf,
-  type SignatureCheck,
+} from '../../engine/protocol/peer/state.js';
+import { checkKey, type CryptoResults } from '../../engine/protocol/peer/draft.js';
+import {
+  echoCheck,
+  entryCheck,
   signEchoSync,
   signEntrySync,
-  step,
-  verifyReplay,
-} from '../../engine/protocol/index.js';
+} from '../../engine/protocol/crypto/signing.js';
+import { meetsPinnedRule } from '../../engine/protocol/crypto/signature.js';
+import { type PeerEvent, step } from '../../engine/protocol/peer/step.js';
 import { setTable } from '../../engine/protocol/sim/index.js';
 import { honestAgents, setupFor } from './harness.js';
 

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeEnding, type Ending, makeReplayText, type Replay, VERDICT_EXIT, verdictOf, verdictOfEnding, VERDICTS, verifyReplay } from '../../engine/protocol/index.js';
+import { makeReplayText, type Replay, VERDICT_EXIT, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { describe as describeEnding, type Ending, verdictOfEnding, VERDICTS } from '../../engine/protocol/verify/verify.js';
 import { play, playIllegalPortal } from './harness.js';
 
 /**

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameState, Seat } from '../../engine/index.js';
-import { applyElement, type Chain, makeMessage, type Outcome, parseGenesisText, parseSigned, type Replay, startChain, verifyReplay } from '../../engine/protocol/index.js';
+import { makeMessage, type Outcome, parseGenesisText, type Replay, verifyReplay } from '../../engine/protocol/index.js';
+import { applyElement, type Chain, startChain } from '../../engine/protocol/log/chain.js';
+import { parseSigned } from '../../engine/protocol/codec/entry.js';
 import type { Table } from '../../engine/protocol/sim/index.js';
 import { play, read } from './harness.js';
 

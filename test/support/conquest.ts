@@ -23,21 +23,20 @@ import {
   type GameState,
   type Hex,
   type Option,
-  type PlayerState,
   type SeatAction,
   type Stage,
-  type Territory,
   type Vault,
   applyAction,
   awaiting,
   cardOpening,
-  deal,
-  expandOption,
   hexKey,
   legalActions,
   legalOptions,
-  passiveAction,
 } from '../../engine/index.js';
+import type { PlayerState, Territory } from '../../engine/core/state.js';
+import { deal } from '../../engine/core/vault.js';
+import { expandOption } from '../../engine/core/options.js';
+import { passiveAction } from '../../engine/game/play.js';
 import { type Agent, randomAgent } from '../../engine/agents/index.js';
 import { type LocalGame, agentStream, localRandom, playLocal, startLocalGame } from '../../engine/local/index.js';
 import type { CardId } from '../../engine/cards/catalogue.js';

@@ -3,13 +3,13 @@ import {
   type GameSetup,
   type GameState,
   type Hex,
-  type LandTile,
   type TileColour,
   COLOURS,
   applyAction,
   hexKey,
-  tileCommitments,
 } from '../../engine/index.js';
+import type { LandTile } from '../../engine/core/state.js';
+import { tileCommitments } from '../../engine/core/vault.js';
 import { type LocalGame, startLocalGame, step } from '../../engine/local/index.js';
 
 export const setupFor = (players: number, firstSeat = 0): GameSetup => ({

@@ -1,9 +1,6 @@
-import {
-  type GameState,
-  legalOptions,
-  makeState,
-  optionSize,
-} from '../../engine/index.js';
+import { type GameState, legalOptions } from '../../engine/index.js';
+import { makeState } from '../../engine/game/codec.js';
+import { optionSize } from '../../engine/core/options.js';
 import { type Position, vaultsFor } from './positions.js';
 
 /** One row of the perft table: a named position, the seed of its vaults, its canonical text, and each seat's number of legal concrete actions. */

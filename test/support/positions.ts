@@ -4,9 +4,9 @@ import {
   awaiting,
   commitFor,
   legalOptions,
-  optionSize,
-  passiveAction,
 } from '../../engine/index.js';
+import { optionSize } from '../../engine/core/options.js';
+import { passiveAction } from '../../engine/game/play.js';
 import { addUnit, openExercise } from '../../engine/conquest/battle.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream, localVault, playLocal, startLocalGame } from '../../engine/local/index.js';

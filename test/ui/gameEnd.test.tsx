@@ -1,7 +1,8 @@
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { awaiting, type GameState, newGame, type Seat } from '../../engine/index.js';
-import { makeMessage, type PeerSession } from '../../engine/protocol/index.js';
+import { makeMessage } from '../../engine/protocol/index.js';
+import type { PeerSession } from '../../engine/protocol/peer/session.js';
 import { type Network, setTable, type Table } from '../../engine/protocol/sim/index.js';
 import type { LocalGameConfig } from '../../src/game/config.js';
 import { GameScreen } from '../../src/game/GameScreen.js';

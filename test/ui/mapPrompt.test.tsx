@@ -1,6 +1,7 @@
 import { render } from 'solid-js/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awaiting, expandOption, type GameState, legalOptions, newGame, play, type Seat } from '../../engine/index.js';
+import { awaiting, type GameState, legalOptions, newGame, play, type Seat } from '../../engine/index.js';
+import { expandOption } from '../../engine/core/options.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream, localRandom, localVault } from '../../engine/local/index.js';
 import { playerLabel } from '../../src/display/index.js';

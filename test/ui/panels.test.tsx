@@ -28,6 +28,7 @@ describe('the shop panel', () => {
     seat: 0,
     day: 1,
     secret: null,
+    civilisation: 'elves',
     setAside: 1,
     energy: 2,
     pure: 0,

@@ -4,11 +4,11 @@ import {
   COLOURS,
   DIRECTIONS,
   type GameState,
-  HEART_KEY,
   hexToPixel,
   occupiedHexes,
   parseHexKey,
 } from '../../engine/index.js';
+import { HEART_KEY } from '../../engine/map/board.js';
 import { playLocal, startLocalGame } from '../../engine/local/index.js';
 import { greedyAgent } from '../../engine/agents/index.js';
 import { NO_HIGHLIGHTS } from '../../src/board/types.js';

@@ -1,7 +1,8 @@
 import { expose } from 'comlink';
 import { render } from 'solid-js/web';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeReplayText, type Replay, VERDICTS, type Verdict, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { makeReplayText, type Replay, type Verdict, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { VERDICTS } from '../../engine/protocol/verify/verify.js';
 import { setLanguage } from '../../src/i18n/index.js';
 import ReplayScreen from '../../src/replay/ReplayScreen.js';
 import { setPendingReplay } from '../../src/replay/pending.js';

@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  HEART_KEY,
-  TILE_COLOURS,
-  occupiedHexes,
-} from '../../engine/index.js';
+import { TILE_COLOURS, occupiedHexes } from '../../engine/index.js';
+import { HEART_KEY } from '../../engine/map/board.js';
 import { boardView, hexCorners, tileViews, troopTotal } from '../../src/board/tiles.js';
 import { TERRAIN, inkOn, playerLabel, playerName, playerShort, tint } from '../../src/display/index.js';
 import { buildLocalMap, demoSetup } from '../../src/explorer/localMap.js';

@@ -1,7 +1,6 @@
 import type { SecretChoice } from '../../core/actions.js';
 import type { Emit } from '../../core/events.js';
 import { type RuleError, ruleError } from '../../core/errors.js';
-import type { Option } from '../../core/options.js';
 import { err, ok } from '../../core/result.js';
 import { sealChoice, sealKeyOf, secretDigest, secretSalt, unsealChoice } from '../../core/secret.js';
 import { parseAction } from '../../core/parse.js';
@@ -9,8 +8,9 @@ import type { DecisionRules, Next } from '../../core/stages.js';
 import type { GameState } from '../../core/state.js';
 import { type Vault, publicVault } from '../../core/vault.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { applyFeints, feintError, stacksOf } from '../expansion.js';
-import { applyPurchase, purchaseError, purchaseOffer } from '../logistics.js';
+import { type SecretOption, choiceError, purposeError } from '../choices.js';
+import { applyFeints, stacksOf } from '../expansion.js';
+import { applyPurchase, purchaseOffer } from '../logistics.js';
 import { activeSeats, firstInOrder, nextInOrder } from '../order.js';
 import { go, phaseOf } from '../phase.js';
 
@@ -21,15 +21,16 @@ import { type At, one, act, seatOf, hex } from './common.js';
 export const passiveChoice = (purpose: 'feint' | 'purchase'): SecretChoice => (purpose === 'feint' ? { purpose, feints: [] } : { purpose, cards: [], technologies: [] });
 
 /** The secret choice a seat may commit: any feint of its frontier troops, or any purchase within its budgets. */
-export function secretOption(state: GameState, seat: Seat, purpose: 'feint' | 'purchase', vault?: Vault): Option {
+export function secretOption(state: GameState, seat: Seat, purpose: 'feint' | 'purchase', vault?: Vault): SecretOption {
   const day = phaseOf(state).day;
   const secret = vault ? { salt: secretSalt(vault, state, purpose), seal: sealKeyOf(vault) } : null;
   if (purpose === 'feint') return { kind: 'feints', seat, day, secret, stacks: stacksOf(state, seat).map((s) => ({ at: hex(s.at), dir: s.dir, count: s.count })) };
   return { kind: 'purchase', seat, day, secret, ...purchaseOffer(state, seat) };
 }
 
-const choiceError = (state: GameState, seat: Seat, choice: SecretChoice): RuleError | null =>
-  choice.purpose === 'feint' ? feintError(state, seat, choice.feints) : purchaseError(state, seat, choice);
+/** Why a revealed choice is illegal now: checked against the option the seat is offered, the one definition of a legal choice. */
+const revealedChoiceError = (state: GameState, seat: Seat, purpose: 'feint' | 'purchase', choice: SecretChoice): RuleError | null =>
+  choiceError(secretOption(state, seat, purpose), choice);
 
 export const commitStage: DecisionRules<'secretCommit'> = {
   expects: (stage) => ({ rule: stage.round.purpose === 'feint' ? 'E5' : 'L1', text: `commit your secret ${stage.round.purpose === 'feint' ? 'feints' : 'purchases'}` }),
@@ -95,17 +96,16 @@ export const revealStage: DecisionRules<'secretReveal'> = {
     revealSecret: {
       apply: (state, stage, a, emit) => {
         const { choice, salt } = a;
-        const rule = stage.round.purpose === 'feint' ? 'E5' : 'L1';
-        if (choice.purpose !== stage.round.purpose) return err(ruleError('IllegalChoice', rule, `this round is for a ${stage.round.purpose}`));
+        if (choice.purpose !== stage.round.purpose) return err(purposeError(stage.round.purpose));
         if (secretDigest(a.seat, phaseOf(state).day, choice, salt) !== stage.round.commits[a.seat])
           return err(ruleError('SecretMismatch', 'T2', 'the revealed choice does not match your commitment'));
-        const bad = choiceError(state, a.seat, choice);
+        const bad = revealedChoiceError(state, a.seat, stage.round.purpose, choice);
         return bad ? err(bad) : ok(afterReveal(state, stage, choice, emit));
       },
       options: (state, stage, seat, vault) => {
         if (!vault) return [];
         const found = committedChoice(state, stage, seat, vault);
-        return found && choiceError(state, seat, found.choice) === null ? [one({ kind: 'revealSecret', seat, choice: found.choice, salt: found.salt })] : [];
+        return found && revealedChoiceError(state, seat, stage.round.purpose, found.choice) === null ? [one({ kind: 'revealSecret', seat, choice: found.choice, salt: found.salt })] : [];
       },
     },
   },

@@ -131,6 +131,19 @@ export interface Table {
   respawn(seat: Seat): PeerSession;
 }
 
+/** The players of a simulated table, by seat: every colour, each with a civilisation. */
+const SIM_PLAYERS = [
+  { colour: 'forest', civilisation: 'elves' },
+  { colour: 'mountain', civilisation: 'dwarves' },
+  { colour: 'lake', civilisation: 'tritons' },
+  { colour: 'plain', civilisation: 'miners' },
+  { colour: 'desert', civilisation: 'necromancers' },
+  { colour: 'marsh', civilisation: 'druids' },
+] as const;
+
+/** The set-up of a simulated table of `players` (2 to 6). */
+export const simSetup = (players: number, firstSeat = 0): GameSetup => ({ players: SIM_PLAYERS.slice(0, players), firstSeat });
+
 /** Seat secrets from a seed (simulations and tests; play uses crypto.getRandomValues). */
 export const simSecrets = (seed: string, seat: Seat, beaconLength: number): SeatSecrets =>
   makeSeatSecrets(seat, fromHex(hashText(`bfe/sim/secrets/${seed}/${seat}`))!, beaconLength);

@@ -2,14 +2,17 @@ import { For, Show } from 'solid-js';
 import {
   type CardId,
   type Option,
+  type RuleError,
   type SecretChoice,
   type Technology,
+  choiceError,
   choiceIncluded,
   compareCodeUnits,
 } from '../../../engine/index.js';
 import { hexLabel } from '../../board/describe.js';
 import { cardFace } from '../../cards/cardInfo.js';
 import { type Key, language, t } from '../../i18n/index.js';
+import { ruleHint, ruleReason } from '../ruleText.js';
 import { dirName } from './options.js';
 import { Stepper } from './Stepper.js';
 
@@ -63,26 +66,22 @@ type ShelfItem = { readonly card: CardId; readonly cost: number; readonly max?: 
 /**
  * L1-L5: the shop. The wallet and the shelves come from the engine's offer (the World's cards
  * with the copies left, the commons, the technologies, their costs); an item the seat cannot add
- * is greyed with the reason, decided by asking the engine whether the cart with it is legal.
+ * is greyed with the reason the engine gives for the cart with it (choiceError).
  */
 export function ShopPanel(props: { option: PurchaseOption; cart: Cart; onChange: (cart: Cart) => void }) {
   const choice = () => cartChoice(props.cart);
   const count = (card: CardId): number => props.cart.cards[card] ?? 0;
   const owned = (card: CardId): boolean => props.cart.technologies.includes(card as Technology);
+  // A technology already in the cart is added again: the engine refuses the second copy (L4), which greys it.
   const added = (item: ShelfItem): Cart =>
     item.shelf === 'technologies'
-      ? { ...props.cart, technologies: owned(item.card) ? props.cart.technologies : [...props.cart.technologies, item.card as Technology] }
+      ? { ...props.cart, technologies: [...props.cart.technologies, item.card as Technology] }
       : { ...props.cart, cards: { ...props.cart.cards, [item.card]: count(item.card) + 1 } };
   const removed = (item: ShelfItem): Cart =>
     item.shelf === 'technologies'
       ? { ...props.cart, technologies: props.cart.technologies.filter((c) => c !== item.card) }
       : { ...props.cart, cards: { ...props.cart.cards, [item.card]: Math.max(0, count(item.card) - 1) } };
-  const why = (item: ShelfItem): Key | null => {
-    if (choiceIncluded(props.option, cartChoice(added(item)))) return null;
-    if (item.shelf === 'technologies') return owned(item.card) ? 'shop.inCart' : 'shop.needPure';
-    if (item.max !== undefined && count(item.card) >= item.max) return 'shop.noCopies';
-    return item.shelf === 'units' ? 'shop.needSetAside' : 'shop.needStocks';
-  };
+  const why = (item: ShelfItem): RuleError | null => choiceError(props.option, cartChoice(added(item)));
   const spent = () => {
     let units = 0;
     let commons = 0;
@@ -114,10 +113,16 @@ export function ShopPanel(props: { option: PurchaseOption; cart: Cart; onChange:
                   <button type="button" class="shop-remove" aria-label={t('shop.remove', { card: face().name })} disabled={item.shelf === 'technologies' ? !owned(item.card) : count(item.card) === 0} onClick={() => props.onChange(removed(item))}>
                     −
                   </button>
-                  <button type="button" class="shop-add" aria-label={t('shop.add', { card: face().name })} disabled={reason() !== null} title={reason() ? t(reason()!) : undefined} onClick={() => props.onChange(added(item))}>
+                  <button type="button" class="shop-add" aria-label={t('shop.add', { card: face().name })} disabled={reason() !== null} title={reason() ? ruleHint(reason()!) : undefined} onClick={() => props.onChange(added(item))}>
                     +
                   </button>
-                  <Show when={reason()}>{(r) => <small class="shop-why">{t(r())}</small>}</Show>
+                  <Show when={reason()}>
+                    {(r) => (
+                      <small class="shop-why" data-rule={r().rule}>
+                        {ruleReason(r())}
+                      </small>
+                    )}
+                  </Show>
                 </li>
               );
             }}

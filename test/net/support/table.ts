@@ -3,43 +3,20 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { stateHash } from '../../../engine/index.js';
+import { stateHash, toHex } from '../../../engine/index.js';
 import { randomAgent } from '../../../engine/agents/index.js';
 import { agentStream } from '../../../engine/local/index.js';
-import { checkGenesisSignatures, DEFAULT_SETTINGS, makeMessage, makePeerSession, type SignedEntry, makeGenesisText, makeReplayText, type ParsedGenesis, parseGenesisText, type ProtocolSettings, type Replay, type SeatSecrets, signGenesis, type SignatureScheme } from '../../../engine/protocol/index.js';
-import { makeGenesis, simSecrets } from '../../../engine/protocol/sim/index.js';
-import { useNodeCrypto, nodeScheme } from '../../../scripts/node/crypto.js';
-import { toHex } from '../../../engine/index.js';
+import { makeMessage, makePeerSession, type SignedEntry, makeReplayText, type Replay } from '../../../engine/protocol/index.js';
 import { type NetGame, type NetGameEvent, startNetGame } from '../../../src/net/game.js';
 import { meshIds, meshToken } from '../../../src/net/ids.js';
 import type { IceConfig } from '../../../src/net/ice.js';
-import { makeMesh, type MeshTiming, type PeerServerAddress } from '../../../src/net/mesh.js';
+import { makeMesh, type PeerServerAddress } from '../../../src/net/mesh.js';
 import type { Transport } from '../../../src/net/transport.js';
+import { FAST_TIMING, type Genesis } from '../../../scripts/node/bot-table.js';
 import { repoRoot } from '../../browser/support.js';
-import { setupFor } from '../../protocol/harness.js';
 
-export const FAST_TIMING: Partial<MeshTiming> = { heartbeatMs: 250, slowMs: 1000, lostMs: 4000, awayMs: 8000, connectTimeoutMs: 4000, maxRetryMs: 1000, knockMs: 800 };
-
-export interface Genesis {
-  readonly genesis: ParsedGenesis;
-  readonly signatures: readonly string[];
-  readonly secrets: readonly SeatSecrets[];
-  readonly scheme: SignatureScheme;
-}
-
-/** The genesis of a bots' game, signed by every seat (the lobby does the same from its document). */
-export async function botGenesis(players: number, seed: string, settings: Partial<ProtocolSettings>): Promise<Genesis> {
-  await useNodeCrypto();
-  const scheme = (await nodeScheme())!;
-  const full: ProtocolSettings = { ...DEFAULT_SETTINGS, ...settings };
-  const secrets = Array.from({ length: players }, (_, s) => simSecrets(seed, s, full.beaconLength));
-  const parsed = parseGenesisText(makeGenesisText(makeGenesis(`net-${seed}`, setupFor(players), secrets, full)));
-  if (!parsed.ok) throw new Error(parsed.error.message);
-  const signatures = await Promise.all(secrets.map((s) => signGenesis(scheme, s.keys, parsed.value)));
-  const checked = await checkGenesisSignatures(scheme, parsed.value, signatures);
-  if (!checked.ok) throw new Error(checked.error.message);
-  return { genesis: parsed.value, signatures, secrets, scheme };
-}
+// Shared with bench/ through scripts/node: bench/ imports nothing of test/.
+export { botGenesis, FAST_TIMING, type Genesis } from '../../../scripts/node/bot-table.js';
 
 export interface Seated {
   readonly game: NetGame;

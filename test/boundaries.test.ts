@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Import boundaries, read with TypeScript's own scanner (static imports, re-exports, dynamic
+ * imports). engine/ is pure (README): no DOM, no Node, no clock. `tsc -p engine` (in `npm test`)
+ * compiles it without the DOM library and without Node's types, so `window` or `node:fs` fail
+ * there; but a package that reaches the DOM itself (three, peerjs) ships its own types and
+ * compiles. So every import of engine/ is checked here: inside engine/, or one of the few pure
+ * packages it uses.
+ */
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const ENGINE = path.join(ROOT, 'engine') + path.sep;
+const PACKAGES = new Set(['tweetnacl']);
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? sources(p) : /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+/** Every module a file imports or re-exports, statically or dynamically, as written. */
+const importsOf = (file: string): string[] => ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
+/** Each relative import of the files under `dir`, as the file it names (relative to the repository), with the file importing it. */
+const relativeImports = (dir: string): { from: string; to: string }[] =>
+  sources(path.join(ROOT, dir)).flatMap((file) =>
+    importsOf(file)
+      .filter((spec) => spec.startsWith('.'))
+      .map((spec) => ({ from: path.relative(ROOT, file), to: path.relative(ROOT, path.resolve(path.dirname(file), spec)) })),
+  );
+
+describe('engine/', () => {
+  it('imports only its own files and pure packages', () => {
+    const files = sources(ENGINE);
+    expect(files.length).toBeGreaterThan(50);
+    const outside: string[] = [];
+    for (const file of files) {
+      for (const spec of importsOf(file)) {
+        const inside = spec.startsWith('.') ? path.resolve(path.dirname(file), spec).startsWith(ENGINE) : PACKAGES.has(spec);
+        if (!inside) outside.push(`${path.relative(ENGINE, file)}: ${spec}`);
+      }
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it('keeps its lowest layers apart: hex/ and cards/ import nothing else of the engine', () => {
+    const across: string[] = [];
+    for (const leaf of ['hex', 'cards']) {
+      const dir = path.join(ENGINE, leaf);
+      for (const file of sources(dir)) {
+        for (const spec of importsOf(file)) if (spec.startsWith('.') && !path.resolve(path.dirname(file), spec).startsWith(dir + path.sep)) across.push(`${path.relative(ENGINE, file)}: ${spec}`);
+      }
+    }
+    expect(across).toEqual([]);
+  });
+});
+
+describe('src/net', () => {
+  it('reaches the engine through its public entry points only', () => {
+    const deep = relativeImports('src/net').filter((i) => i.to.startsWith('engine/') && !['engine/index.js', 'engine/protocol/index.js'].includes(i.to));
+    expect(deep).toEqual([]);
+  });
+});
+
+describe('bench/', () => {
+  it('imports nothing of test/ (what both need lives in scripts/node)', () => {
+    expect(relativeImports('bench').filter((i) => i.to.startsWith('test/'))).toEqual([]);
+  });
+});
