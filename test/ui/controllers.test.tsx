@@ -1,11 +1,13 @@
+import { createRoot, createSignal } from 'solid-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameState, type HexKey, type SeatAction, applyAction, awaiting, hexKey } from '../../engine/index.js';
 import { localVault } from '../../engine/local/index.js';
 import { setLanguage } from '../../src/i18n/index.js';
 import { contextAt, pickAt, stageView } from '../../src/game/turn/controllers.js';
+import { createTurn } from '../../src/game/turn/createTurn.js';
 import { EMPTY_DRAFT } from '../../src/game/turn/parts.js';
 import type { Draft, Intent, StageView, TurnContext } from '../../src/game/turn/types.js';
-import { atReveal, conquestStart, revealAll, stageOf, withPlayer, withTroops } from '../support/conquest.js';
+import { E, SW, atChoose, atReveal, conquestStart, front, revealAll, stageOf, withPlayer, withTroops } from '../support/conquest.js';
 import { config, inputsUntil } from './conquestSupport.js';
 
 /**
@@ -144,5 +146,22 @@ describe('the map-creation controllers', () => {
     expect(applyAction(at, v2.placing!).ok).toBe(true);
     expect(does(v2, 'confirm')).toEqual({ send: [v2.placing] });
     expect(pickAt(ctx, picked, site)).toEqual({ send: [v2.placing] });
+  });
+});
+
+describe('the turn runner', () => {
+  it('a change that changes nothing keeps the view: hovering a combat again does not rebuild its button under the pointer', () => {
+    const s = atChoose(withTroops(conquestStart().state, { '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) }, '1,0': { owner: 1, troops: 1, frontier: front(E, 2) } }), 0);
+    createRoot((dispose) => {
+      const [state] = createSignal(s);
+      const turn = createTurn({ state, seat: () => 0, vault: () => null, seq: () => s.seq, submit: async () => true, setHint: () => {} });
+      const hover = () => turn.view()!.buttons.find((b) => b.id === 'combat-0')!.onHover!(true);
+      hover();
+      const framed = turn.view();
+      expect(framed!.selected).not.toBeNull();
+      hover();
+      expect(turn.view()).toBe(framed);
+      dispose();
+    });
   });
 });

@@ -4,7 +4,7 @@ import { language } from '../../i18n/index.js';
 import { applyAll } from '../conquest/options.js';
 import type { PromptButton } from '../PromptBar.js';
 import { contextAt, pickAt, stageView } from './controllers.js';
-import { DROP_SELECTION, EMPTY_DRAFT } from './parts.js';
+import { DROP_SELECTION, EMPTY_DRAFT, withPatch } from './parts.js';
 import type { Draft, Intent, StageView, TurnButton, TurnContext } from './types.js';
 
 export interface TurnInput {
@@ -73,7 +73,7 @@ export function createTurn(input: TurnInput): Turn {
     }
   };
   const run = (intent: Intent): void => {
-    if (intent.draft) setDraft((d) => ({ ...d, ...intent.draft }));
+    if (intent.draft) setDraft((d) => withPatch(d, intent.draft!));
     if (intent.hint) input.setHint(intent.hint);
     if (intent.send && intent.send.length > 0) void send(intent.send);
   };

@@ -24,6 +24,16 @@ export const EMPTY_DRAFT: Draft = {
 /** What Esc drops: the selection and a question asked, never the staged steps nor the counts chosen. */
 export const DROP_SELECTION: Partial<Draft> = { picked: null, target: null, sides: {}, faceUp: false, asking: null };
 
+/**
+ * The draft with `patch`, or the same draft where the patch changes nothing: the view is then not
+ * rebuilt (hovering a combat's button frames it again and again; a new view would replace the
+ * button under the pointer, which would hover it anew).
+ */
+export function withPatch(draft: Draft, patch: Partial<Draft>): Draft {
+  const keys = Object.keys(patch) as (keyof Draft)[];
+  return keys.every((k) => draft[k] === patch[k]) ? draft : { ...draft, ...patch };
+}
+
 export const button = (id: string, label: string, does: Intent, extra: Partial<TurnButton> = {}): TurnButton => ({ id, label, does, ...extra });
 
 /** An irreversible choice asks first: "yes" sends it. */
