@@ -16,6 +16,12 @@ export interface AssembleOptions {
    * seat claiming without waiting) waits for the peer's own judgement. Default true.
    */
   readonly timerRanOut?: boolean;
+  /**
+   * The peer follows the table's branch after going on alone (issue 19, item 4): the table settled
+   * these places without it, so it takes the settlements it holds, a minority's naming it
+   * included, whatever items it holds of the seats they name.
+   */
+  readonly following?: boolean;
 }
 
 /** Whether a strict majority's complete claims name `seat` here. */
@@ -61,6 +67,14 @@ export function assembleElement(chain: Chain, held: readonly ParsedEntry[], opti
   if (x.kind === 'final') return undefined;
   const items = held.filter((p) => p.entry.body.type !== 'absent');
   const itemOf = (s: Seat) => items.find((p) => p.entry.seat === s);
+  if (options.following) {
+    const settled = completeClaimSets(chain, held).find((c) => c.group.every((p) => p.entry.seat !== options.me));
+    if (settled) {
+      if (x.kind === 'main') return canonicalOrder(settled.group);
+      const got = activeSeats(chain).filter((s) => !settled.settled.seats.includes(s)).map(itemOf);
+      if (got.every((p) => p)) return canonicalOrder([...(got as ParsedEntry[]), ...settled.group]);
+    }
+  }
   if (x.kind === 'main') {
     const action = itemOf(x.seat);
     if (action && !(x.seat === options.me && outvoted(chain, held, x.seat))) return [action];

@@ -3,7 +3,7 @@ import { applyElement, type Chain, checkEntry, expectation, slotOf } from '../lo
 import type { ParsedEntry } from '../codec/entry.js';
 import type { Evidence } from '../codec/replay.js';
 import { PROOF_CODES, type Violation, violation } from '../errors.js';
-import { makeMessage } from '../codec/wire.js';
+import { makeMessage, MAX_FETCH } from '../codec/wire.js';
 import { changed, done, type Draft, incident, own, send, setEntriesAt, verified } from './draft.js';
 import { entriesAt } from './held.js';
 import { candidates, PAST_WINDOW, placeOf } from './state.js';
@@ -16,7 +16,7 @@ export function progress(d: Draft): void {
   while (!done(d)) {
     if (expectation(d.chain).kind === 'final') break;
     const held = [...d.pool.values()];
-    const element = assembleElement(d.chain, held, { me: d.ctx.seat, timerRanOut: timerRanOut(d) || claimedHereAtAll(d) });
+    const element = assembleElement(d.chain, held, { me: d.ctx.seat, timerRanOut: timerRanOut(d) || claimedHereAtAll(d), following: d.following });
     if (!element) {
       relayAgainstClaims(d, held);
       break;
@@ -41,6 +41,8 @@ export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, 
   const before = d.chain;
   own(d, 'history').push({ before, entries, hash, after: next.state });
   const idled = timerRanOut(d);
+  // Following the table's branch after going on alone, until the table takes this seat's item again.
+  if (d.following && entries.some((e) => e.entry.seat === d.ctx.seat)) d.following = false;
   d.chain = next;
   d.pool = new Map();
   d.owned.add('pool');
@@ -128,14 +130,24 @@ function aloneSince(d: Draft, g: number): boolean {
 }
 
 /**
- * Whether an element the others hold at a place could be the table's: the awaited seat's own
- * action, or a settlement by at least two seats (a single seat's claims naming all the others
- * are its own word only, which a lone page must not take for the table's), or, at two seats, the
- * other seat's.
+ * Whether an element the others hold at position `g` is the table's, that is more than one seat's
+ * word: signed by two seats or more; or one seat's, followed on its branch (through that seat's
+ * own actions, held) by an entry of another seat, which went on after it; at two seats, the
+ * other's. Another page that went on alone has elements of one seat, its own entries only.
  */
-function tableElement(d: Draft, element: readonly ParsedEntry[]): boolean {
+function tableElement(d: Draft, g: number, element: readonly ParsedEntry[], hash: string): boolean {
   const signers = new Set(element.map((p) => p.entry.seat));
-  return d.ctx.n === 2 || signers.size >= 2 || element.every((p) => p.entry.body.type === 'action');
+  if (d.ctx.n === 2 || signers.size >= 2) return true;
+  let head = hash;
+  for (let seq = g + 1; seq <= g + MAX_FETCH; seq++) {
+    const next = entriesAt(d.bySeq, seq).filter((q) => q.entry.prev === head);
+    if (next.some((q) => !signers.has(q.entry.seat))) return true;
+    const actions = next.filter((q) => q.entry.body.type === 'action');
+    if (actions.length !== 1) return false;
+    // An element of one action is that entry: its hash is the entry's id.
+    head = actions[0]!.id;
+  }
+  return false;
 }
 
 /**
@@ -145,8 +157,8 @@ function tableElement(d: Draft, element: readonly ParsedEntry[]): boolean {
  * other seats, a complete element at `g` after the same history, it joins their branch there:
  * its own elements from `g` on are void (the others never applied them), and the catch-up brings
  * the rest. Its own entries never change: it signs nothing new at a place it signed before.
- * Two lone seats (each element of one seat) both could move: the smaller element hash is taken
- * as the table's, so exactly one of them does. A seat with company on its branch never moves:
+ * At two seats, each alone, both could move: the smaller element hash is taken as the table's,
+ * so exactly one of them does. A seat with company on its branch never moves:
  * the two sides are split (view.split), each resting on a minority's word.
  */
 export function tryRejoin(d: Draft, g: number): void {
@@ -155,10 +167,11 @@ export function tryRejoin(d: Draft, g: number): void {
   const theirs = entriesAt(d.bySeq, g).filter((q) => q.entry.prev === step.before.head && q.entry.seat !== d.ctx.seat && q.entry.body.type !== 'final');
   if (theirs.length === 0) return;
   const element = assembleElement(step.before, theirs);
-  if (!element || !tableElement(d, element)) return;
+  if (!element) return;
   const applied = applyElement(step.before, element);
-  if (!applied.ok || applied.value.hash === step.hash) return;
-  if (new Set(element.map((p) => p.entry.seat)).size === 1 && applied.value.hash > step.hash) return;
+  if (!applied.ok || applied.value.hash === step.hash || !tableElement(d, g, element, applied.value.hash)) return;
+  // At two seats, each alone on its branch would take the other's: one moves.
+  if (d.ctx.n === 2 && applied.value.hash > step.hash) return;
   d.chain = step.before;
   d.history = d.history.slice(0, g);
   d.owned.add('history');
@@ -168,6 +181,7 @@ export function tryRejoin(d: Draft, g: number): void {
   d.owned.add('elsewhere');
   d.agreed = new Map();
   d.owned.add('agreed');
+  d.following = true;
   incident(d, violation('Superseded', `this seat went on alone from position ${g}: it joins the other seats' log there, and its own elements from there on are void`, { seat: d.ctx.seat, seq: g }));
   advance(d, element, applied.value.chain, applied.value.hash);
   progress(d);

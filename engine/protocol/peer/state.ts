@@ -196,6 +196,12 @@ export interface PeerState {
    * went on on another branch (PeerView.split); an echo that agrees with this log again clears it.
    */
   readonly elsewhere: ReadonlyMap<Seat, { readonly since: number; readonly positions: number }>;
+  /**
+   * This seat joined the table's branch after going on alone (tryRejoin): until the table takes one
+   * of its items again (an element with its entry), it takes the settlements the table made
+   * without it, a minority's naming it included (AssembleOptions.following).
+   */
+  readonly following: boolean;
   /** Per seat, its last echo that agreed with this log (it is on this branch), checked only when it matters (tryRejoin). */
   readonly agreed: ReadonlyMap<Seat, { readonly seq: number; readonly signed: SignedEcho }>;
   readonly evidence: Evidence | null;
@@ -241,6 +247,7 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
     now,
     elsewhere: new Map(),
     agreed: new Map(),
+    following: false,
     evidence: null,
     truncateAt: null,
   } satisfies PeerState);
@@ -255,7 +262,17 @@ export const placeOf = (s: PeerState): string => `${s.chain.seq}|${s.chain.head}
 
 /** Whether the log awaits this seat's own action now, and it has not written it yet. */
 export function awaitsAction(ctx: PeerContext, s: PeerState): boolean {
-  return s.now >= s.quietUntil && awaitsChoice(ctx, s);
+  return s.now >= s.quietUntil && !behind(ctx, s) && awaitsChoice(ctx, s);
+}
+
+/**
+ * Whether a signed echo showed this place settled elsewhere already (another seat applied it):
+ * this seat holds its own choice for half a timer, while the catch-up brings that element, so
+ * that a page coming back does not write, alone, at places the table settled without it.
+ */
+function behind(ctx: PeerContext, s: PeerState): boolean {
+  const timer = ctx.genesis.genesis.settings.timer;
+  return timer !== null && s.ahead >= s.chain.seq && s.now - s.since < timer / 2;
 }
 
 /** Whether the log awaits this seat's action here, quiet or not (a choice made while quiet is held: heldChoice). */
