@@ -4,7 +4,7 @@ import type { SignedEcho } from '../codec/wire.js';
 import type { Chain } from '../log/chain.js';
 import type { Violation } from '../errors.js';
 import { bucketOf } from './held.js';
-import { awaitsAction, type EchoDraft, MAX_INCIDENTS, type Outcome, type PeerContext, type PeerState } from './state.js';
+import { awaitsAction, type EchoDraft, MAX_INCIDENTS, type Outcome, type PeerContext, type PeerState, type PendingEcho } from './state.js';
 
 /** A signature the step needs checked: an entry's (by its signer), or an echo's (by the seat it names). */
 export type Check = { readonly kind: 'entry'; readonly entry: ParsedEntry } | { readonly kind: 'echo'; readonly seat: Seat; readonly signed: SignedEcho };
@@ -57,13 +57,17 @@ export type Draft = { -readonly [K in keyof PeerState]: PeerState[K] } & {
    * pure). The likely checks are done before the first run, so a second one is rare.
    */
   readonly missing: { readonly check: Check[]; readonly sign: Entry[] };
+  /** Echoes of the element this event may complete, compared once the step has applied it (echoes.ts compareSettled). */
+  readonly echoesToSettle: PendingEcho[];
+  /** A catch-up answer was taken: where this peer was and who sent it (the step asks for the next part once it helped). */
+  answered?: { readonly before: number; readonly sender?: Seat };
   readonly owned: Set<Owned>;
   /** The buckets of bySeq this step copied already. */
   readonly ownedBuckets: Set<number>;
 };
 
 export function draftOf(ctx: PeerContext, s: PeerState, results: CryptoResults): Draft {
-  return { ...s, ctx, results, effects: [], missing: { check: [], sign: [] }, owned: new Set(), ownedBuckets: new Set() };
+  return { ...s, ctx, results, effects: [], missing: { check: [], sign: [] }, echoesToSettle: [], owned: new Set(), ownedBuckets: new Set() };
 }
 
 export function own<K extends Owned>(d: Draft, key: K): Mutable<PeerState[K]> {
@@ -76,7 +80,7 @@ export function own<K extends Owned>(d: Draft, key: K): Mutable<PeerState[K]> {
 }
 
 export function finished(d: Draft): PeerState {
-  const { ctx: _c, results: _r, effects: _e, missing: _m, owned: _o, ownedBuckets: _b, ...state } = d;
+  const { ctx: _c, results: _r, effects: _e, missing: _m, echoesToSettle: _s, answered: _a, owned: _o, ownedBuckets: _b, ...state } = d;
   return Object.freeze(state);
 }
 

@@ -4,13 +4,20 @@ import type { ParsedEntry } from '../codec/entry.js';
 import type { SignedEcho } from '../codec/wire.js';
 import { violation } from '../errors.js';
 import { done, type Draft, incident, own, verified } from './draft.js';
+import { verdict } from './end.js';
+import { fetch } from './fetch.js';
 import { noteHeard } from './heard.js';
 import { knownEntry } from './held.js';
-import { advance, claimedHere, progress, verdict } from './log.js';
-import { fetch, handleEntry } from './receive.js';
+import { claimedHere } from './keep.js';
+import { advance } from './log.js';
+import { handleEntry } from './receive.js';
 import { afterDigest, FUTURE_WINDOW, MAX_ECHOES_PER_SEAT, PAST_WINDOW, placeOf } from './state.js';
 
-/** Another seat's echo of an element: it may show this peer behind, ahead, or on another history. */
+/**
+ * Other seats' echoes (G1, G6): each shows this peer behind, ahead, on another history, or in
+ * agreement. An echo of the element this peer is completing, or of one ahead, is compared once the
+ * step has applied what it can (compareSettled).
+ */
 export function handleEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
   if (echo.game !== d.chain.genesis.id) return incident(d, violation('WrongGame', 'an echo of another game', { seat: echo.seat, seq: echo.seq }));
   if (echo.seat === d.ctx.seat || echo.seat >= d.ctx.n) return;
@@ -34,17 +41,39 @@ export function handleEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: re
     return;
   }
   if (echo.seq === d.chain.seq) {
+    // The element this peer is completing: its entries may complete it; compared once applied.
     for (const p of entries) handleEntry(d, p, 'echo');
-    if (done(d) || echo.seq < d.chain.seq) return compareEcho(d, echo, signed, entries);
-    return adoptByEvidence(d, echo, signed, entries);
+    d.echoesToSettle.push({ echo, signed, entries });
+    return;
   }
   compareEcho(d, echo, signed, entries);
 }
 
 export const aheadCheckNeeded = (d: Pick<Draft, 'chain' | 'ahead'>, echo: Echo): boolean => echo.seq >= d.chain.seq && echo.seq > d.ahead;
 
+/**
+ * Once the step applied what it could: the echoes that waited for their element (held ahead, or
+ * of the element this message completed) are compared; an echo of an element still incomplete
+ * may show that this peer's claims can never be complete (adoptByEvidence).
+ */
+export function compareSettled(d: Draft): void {
+  const now = d.echoesToSettle.splice(0);
+  for (const x of now) {
+    if (done(d)) return;
+    if (x.echo.seq < d.chain.seq) compareEcho(d, x.echo, x.signed, x.entries);
+    else if (x.echo.seq === d.chain.seq) adoptByEvidence(d, x.echo, x.signed, x.entries);
+  }
+  const due = d.pendingEchoes.filter((x) => x.echo.seq < d.chain.seq);
+  if (due.length === 0) return;
+  d.pendingEchoes = d.pendingEchoes.filter((x) => x.echo.seq >= d.chain.seq);
+  d.owned.add('pendingEchoes');
+  const counts = own(d, 'echoesBySeat');
+  for (const x of due) counts[x.echo.seat]!--;
+  for (const x of due) compareEcho(d, x.echo, x.signed, x.entries);
+}
+
 /** G1 and G6: an echo of an element this peer applied. */
-export function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
+function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: readonly ParsedEntry[]): void {
   if (done(d)) return;
   const step = d.history[echo.seq];
   if (!step) return;
@@ -60,13 +89,12 @@ export function compareEcho(d: Draft, echo: Echo, signed: SignedEcho, entries: r
   }
   // Another element at this position: its entries carry the proof of an equivocation, if any.
   for (const p of entries) handleEntry(d, p, 'echo');
-  if (!done(d)) incident(d, violation('Superseded', `seat ${echo.seat} settled position ${echo.seq} otherwise`, { seat: echo.seat, seq: echo.seq }));
-  if (!done(d)) {
-    const was = d.elsewhere.get(echo.seat);
-    own(d, 'elsewhere').set(echo.seat, was ? { since: Math.min(was.since, echo.seq), positions: was.positions + (echo.seq === was.since ? 0 : 1) } : { since: echo.seq, positions: 1 });
-  }
+  if (done(d)) return;
+  incident(d, violation('Superseded', `seat ${echo.seat} settled position ${echo.seq} otherwise`, { seat: echo.seat, seq: echo.seq }));
+  const was = d.elsewhere.get(echo.seat);
+  own(d, 'elsewhere').set(echo.seat, was ? { since: Math.min(was.since, echo.seq), positions: was.positions + (echo.seq === was.since ? 0 : 1) } : { since: echo.seq, positions: 1 });
   // The echoing seat holds another history from there: fetch it (its claims may settle it for this peer too).
-  if (!done(d) && echo.seq + PAST_WINDOW >= d.chain.seq) fetch(d, echo.seq, echo.seat);
+  if (echo.seq + PAST_WINDOW >= d.chain.seq) fetch(d, echo.seq, echo.seat);
 }
 
 /**
@@ -82,5 +110,4 @@ function adoptByEvidence(d: Draft, echo: Echo, signed: SignedEcho, entries: read
   const applied = applyElement(d.chain, element);
   if (!applied.ok || applied.value.hash !== echo.element) return;
   advance(d, element, applied.value.chain, applied.value.hash);
-  progress(d);
 }

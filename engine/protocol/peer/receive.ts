@@ -1,29 +1,22 @@
 import type { Seat } from '../../core/vocabulary.js';
-import type { Result } from '../../core/result.js';
 import { checkEntry, claimedAbsent } from '../log/chain.js';
-import { entriesAt, entryInSlot, knownEntry } from './held.js';
 import { claimRound, type ParsedEntry } from '../codec/entry.js';
-import { PROOF_CODES, type Violation, violation } from '../errors.js';
-import { makeMessage, MAX_FETCH, type ParsedMessage } from '../codec/wire.js';
-import { historyAnswer } from './catch-up.js';
-import { changed, done, type Draft, incident, own, send, verified } from './draft.js';
-import { handleEcho } from './echoes.js';
-import { claimedHere, equivocation, finish, forget, onMyHistory, progress, remember, verdict } from './log.js';
-import { act } from './write.js';
-import { ANSWERS_PER_TICK, candidates, FUTURE_WINDOW, MAX_HELD_PER_POSITION, MAX_HELD_PER_SEAT } from './state.js';
+import { MAX_FETCH } from '../codec/wire.js';
+import { PROOF_CODES, violation } from '../errors.js';
+import { done, type Draft, incident, own, verified } from './draft.js';
+import { equivocation, finish, verdict } from './end.js';
+import { fetch } from './fetch.js';
+import { entriesAt, entryInSlot, knownEntry } from './held.js';
+import { claimedHere, extendsLog, forget, onMyHistory, remember } from './keep.js';
+import { rollback } from './log.js';
+import { FUTURE_WINDOW, MAX_HELD_PER_POSITION, MAX_HELD_PER_SEAT } from './state.js';
 
-/** A message from another peer (`from`, when the transport knows it: catch-up answers go there), parsed by the wrapper. */
-export function handleMessage(d: Draft, parsed: Result<ParsedMessage, Violation>, from?: Seat): void {
-  // A finished game still answers catch-up: a page refreshed near the end gets the rest from it.
-  if (done(d) && !(d.outcome.kind === 'finished' && parsed.ok && parsed.value.t === 'fetch')) return;
-  if (!parsed.ok) return incident(d, parsed.error);
-  const m = parsed.value;
-  if (m.t === 'entry') handleEntry(d, m.entry, 'direct');
-  else if (m.t === 'relay') for (const e of m.entries) handleEntry(d, e, 'relay');
-  else if (m.t === 'fetch') answerFetch(d, m.from, m.count, from);
-  else if (m.t === 'history') handleHistory(d, m.from, m.elements, from);
-  else handleEcho(d, m.echo, m.signed, m.entries);
-}
+/**
+ * Entries from other peers, checked in order (docs/protocol.md, "Overview"): size and shape are the
+ * codec's; here the game, the window, the signature, equivocation, the bounds, then the position:
+ * an entry for the current place goes to the pool (the step then applies what is complete), one
+ * for a place already settled may roll this seat's late entry back, one ahead waits.
+ */
 
 /**
  * Whether handleEntry would check this entry's signature, judged on the state before the
@@ -71,9 +64,6 @@ export function handleEntry(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 
   accept(d, p);
 }
 
-/** Whether an entry is for the current place or for a place on this peer's history: never junk. */
-const extendsLog = (d: Draft, e: ParsedEntry['entry']): boolean => e.seq <= d.chain.seq && onMyHistory(d, e.seq, e.prev);
-
 /**
  * Whether this peer can hold one more entry of the entry's seat: within MAX_HELD_PER_POSITION at
  * its position and MAX_HELD_PER_SEAT in all; past either, an entry that extends the log takes
@@ -109,7 +99,7 @@ function junkOf(d: Draft, seat: Seat): ParsedEntry | undefined {
   return undefined;
 }
 
-/** An entry for the current position, its signature checked. */
+/** An entry for the current position, its signature checked: to the pool (or the final signatures). */
 export function accept(d: Draft, p: ParsedEntry): void {
   const v = checkEntry(d.chain, p);
   if (v) {
@@ -127,7 +117,6 @@ export function accept(d: Draft, p: ParsedEntry): void {
     return;
   }
   own(d, 'pool').set(p.id, p);
-  progress(d);
 }
 
 /** An entry for a position already settled: a claim set that settles it otherwise, for this seat's own late entry. */
@@ -150,80 +139,18 @@ function handleOld(d: Draft, p: ParsedEntry, via: 'direct' | 'relay' | 'echo'): 
 }
 
 /**
- * Every other seat declared this seat absent at `seq` while its own late entry was in flight:
- * nobody else applied it (a claim binds its signer), so this seat takes the settled version.
+ * A catch-up answer: consecutive elements from `from`, every entry checked as any other. Returns
+ * where this peer was, so that the step asks the sender for the next part once the answer helped.
  */
-function rollback(d: Draft, seq: number): void {
-  const step = d.history[seq]!;
-  d.chain = step.before;
-  d.history = d.history.slice(0, seq);
-  d.owned.add('history');
-  d.pool = new Map(candidates(d).filter((q) => !(q.entry.seat === d.ctx.seat && q.entry.body.type !== 'absent')).map((q) => [q.id, q]));
-  d.owned.add('pool');
-  d.since = d.now;
-  changed(d);
-  incident(d, violation('Superseded', `this seat was declared absent at position ${seq}: its late entry is void`, { seat: d.ctx.seat, seq }));
-  progress(d);
-}
-
-// ---------------------------------------------------------------- catch-up
-
-/**
- * Catch-up (issue 9, item 5): a peer that learns it is behind (an echo of a later position, or
- * of another element at a position it holds) asks the echoing seat for the elements it lacks,
- * from its own position (or from where it parted) on, MAX_FETCH at a time. Answers carry signed
- * entries only: each goes through every check any entry goes through, so a lying responder can
- * at most waste the asker's time (bounded: one request per place, answers in the window).
- */
-/** A channel to `seat` came up: ask it for what it holds from here, whatever was asked before (what was sent while it was down is lost). */
-export function handleConnected(d: Draft, seat: Seat): void {
-  if (done(d) || seat === d.ctx.seat || seat < 0 || seat >= d.ctx.n) return;
-  own(d, 'fetchedAt').add(`${d.chain.seq}|${d.chain.head}|${seat}`);
-  send(d, makeMessage({ t: 'fetch', from: d.chain.seq, count: MAX_FETCH }), seat);
-}
-
-export function fetch(d: Draft, from: number, to?: Seat): void {
-  const key = `${from}|${d.chain.head}|${to ?? '*'}`;
-  if (d.fetchedAt.has(key)) return;
-  if (d.fetchedAt.size > 4 * d.ctx.n) {
-    d.fetchedAt = new Set();
-    d.owned.add('fetchedAt');
-  }
-  own(d, 'fetchedAt').add(key);
-  send(d, makeMessage({ t: 'fetch', from, count: MAX_FETCH }), to);
-}
-
-/**
- * Answers a catch-up request from this peer's log, within the message size and ANSWERS_PER_TICK
- * answers a tick to each requester (requests whose sender the transport does not name share one
- * budget): a seat that floods requests uses up its own answers, never another's.
- */
-function answerFetch(d: Draft, from: number, count: number, to?: Seat): void {
-  const asker = to !== undefined && to >= 0 && to < d.ctx.n ? to : d.ctx.n;
-  if ((d.answers[asker] ?? 0) >= ANSWERS_PER_TICK || from > d.history.length) return;
-  own(d, 'answers')[asker] = (d.answers[asker] ?? 0) + 1;
-  // Up to this peer's head: also the entries it holds for its current place.
-  const elements = historyAnswer(d.history, from, count, d.ctx.genesis.genesis.settings.maxMessageBytes, candidates(d), d.ctx.n);
-  if (elements.length > 0) send(d, makeMessage({ t: 'history', from, elements }), to);
-}
-
-function handleHistory(d: Draft, from: number, elements: readonly (readonly ParsedEntry[])[], sender?: Seat): void {
-  const before = d.chain.seq;
+export function handleHistory(d: Draft, from: number, elements: readonly (readonly ParsedEntry[])[], sender?: Seat): void {
   // An answer from another branch of the log (its first element follows a history this peer does
   // not hold): ask that seat from further back, to find where the two parted (tryRejoin).
   const first = elements[0]?.[0];
   const parted = first !== undefined && from <= d.chain.seq && from > d.prunedBelow && !onMyHistory(d, from, first.entry.prev);
-  // No writing in the middle of an answer: this seat's own entries may come later in it.
-  d.catchingUp = true;
+  d.answered = { before: d.chain.seq, ...(sender !== undefined ? { sender } : {}) };
   for (const [i, el] of elements.entries()) {
-    if (done(d)) break;
-    if (from + i > d.chain.seq + FUTURE_WINDOW) break;
+    if (done(d) || from + i > d.chain.seq + FUTURE_WINDOW) break;
     for (const p of el) handleEntry(d, p, 'relay');
   }
-  d.catchingUp = false;
-  if (done(d)) return;
-  if (parted) fetch(d, Math.max(d.prunedBelow, from - MAX_FETCH), sender);
-  act(d);
-  // This answer helped: the next part (the sender may hold more; an empty answer is never sent).
-  if (!done(d) && d.chain.seq > before && (sender !== undefined || d.ahead >= d.chain.seq)) fetch(d, d.chain.seq, sender);
+  if (!done(d) && parted) fetch(d, Math.max(d.prunedBelow, from - MAX_FETCH), sender);
 }

@@ -148,8 +148,6 @@ export interface PeerState {
   readonly heardCandidates: ReadonlyMap<Seat, readonly HeardCandidate[]>;
   /** The highest position a signed echo announced (near enough to be plausible). */
   readonly ahead: number;
-  /** Within a catch-up answer: no writing, this seat's own entries may come later in it. */
-  readonly catchingUp: boolean;
   /**
    * A resumed seat writes nothing for RESUME_QUIET ticks (at most half the timer): what its former self sent and is still in
    * flight arrives first (and comes back to it through echoes and catch-up), so it does not sign
@@ -226,7 +224,6 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
     lastClaimAt: 0,
     heardCandidates: new Map(),
     ahead: -1,
-    catchingUp: false,
     quietUntil: ctx.resume && timer !== null ? now + Math.min(RESUME_QUIET, Math.ceil(timer / 2)) : -Infinity,
     heldChoice: undefined,
     fetchedAt: new Set(),
@@ -278,7 +275,7 @@ function behind(ctx: PeerContext, s: PeerState): boolean {
 /** Whether the log awaits this seat's action here, quiet or not (a choice made while quiet is held: heldChoice). */
 export function awaitsChoice(ctx: PeerContext, s: PeerState): boolean {
   const x = expectation(s.chain);
-  return !isDone(s) && !s.catchingUp && x.kind === 'main' && x.seat === ctx.seat && !s.sent.has(`${placeOf(s)}|main`);
+  return !isDone(s) && x.kind === 'main' && x.seat === ctx.seat && !s.sent.has(`${placeOf(s)}|main`);
 }
 
 /** The entries held for the current position after the current history. */

@@ -2,12 +2,28 @@ import type { Seat } from '../../core/vocabulary.js';
 import type { Result } from '../../core/result.js';
 import { makeMessage, MAX_FETCH, type ParsedMessage } from '../codec/wire.js';
 import type { Violation } from '../errors.js';
-import { type Check, type CryptoResults, draftOf, type Effect, finished, lacking, type Needs, NO_RESULTS, send } from './draft.js';
-import { aheadCheckNeeded } from './echoes.js';
-import { entryNeedsCheck, handleConnected, handleMessage } from './receive.js';
+import { type Check, type CryptoResults, done, type Draft, draftOf, type Effect, finished, incident, lacking, type Needs, NO_RESULTS, send } from './draft.js';
+import { aheadCheckNeeded, compareSettled, handleEcho } from './echoes.js';
+import { answerFetch, fetch, handleConnected } from './fetch.js';
+import { progress } from './log.js';
+import { entryNeedsCheck, handleEntry, handleHistory } from './receive.js';
 import { handleTick } from './tick.js';
 import { act, comeBack, submitAction } from './write.js';
 import { afterDigest, type PeerContext, type PeerState } from './state.js';
+
+/*
+ * The peer's parts, each importing only those below it:
+ *   state, held, claims, catch-up, draft      what a peer holds, and the step's working copy
+ *   heard, keep, end, fetch                   bookkeeping, the end of a game, catch-up requests
+ *   log                                       elements applied, rolled back, rejoined
+ *   receive                                   entries checked and taken
+ *   echoes, write                             other seats' echoes; this seat's own entries
+ *   tick                                      the clock: saying again, claiming
+ *   step                                      one event, then settle
+ * Handlers only take what arrives; the step then settles: it applies every complete element,
+ * compares the echoes that waited for them and writes what the log awaits from this seat, again
+ * until nothing more happens. So no part calls back up, and the order of effects is the step's.
+ */
 
 /** What happens to a peer, one at a time, in arrival order. */
 export type PeerEvent =
@@ -45,7 +61,6 @@ export function step(ctx: PeerContext, state: PeerState, event: PeerEvent, resul
   switch (event.kind) {
     case 'start':
       if (ctx.resume) send(d, makeMessage({ t: 'fetch', from: 0, count: MAX_FETCH }));
-      act(d);
       break;
     case 'message':
       handleMessage(d, event.message, event.from);
@@ -66,8 +81,39 @@ export function step(ctx: PeerContext, state: PeerState, event: PeerEvent, resul
       break;
     }
   }
+  settle(d);
   if (lacking(d)) return { kind: 'needs', needs: d.missing };
   return { kind: 'next', state: finished(d), effects: d.effects };
+}
+
+/** A message from another peer (`from`, when the transport knows it: catch-up answers go there), parsed by the wrapper. */
+function handleMessage(d: Draft, parsed: Result<ParsedMessage, Violation>, from?: Seat): void {
+  // A finished game still answers catch-up: a page refreshed near the end gets the rest from it.
+  if (done(d) && !(d.outcome.kind === 'finished' && parsed.ok && parsed.value.t === 'fetch')) return;
+  if (!parsed.ok) return incident(d, parsed.error);
+  const m = parsed.value;
+  if (m.t === 'entry') handleEntry(d, m.entry, 'direct');
+  else if (m.t === 'relay') for (const e of m.entries) handleEntry(d, e, 'relay');
+  else if (m.t === 'fetch') answerFetch(d, m.from, m.count, from);
+  else if (m.t === 'history') handleHistory(d, m.from, m.elements, from);
+  else handleEcho(d, m.echo, m.signed, m.entries);
+}
+
+/**
+ * After an event: apply every complete element, compare the echoes that waited for them, write
+ * what the log awaits from this seat (which may complete the next element), again until nothing
+ * more happens; then, if a catch-up answer helped, ask its sender for the next part.
+ */
+function settle(d: Draft): void {
+  for (let effects = -1; !done(d) && d.effects.length !== effects; ) {
+    effects = d.effects.length;
+    progress(d);
+    compareSettled(d);
+    act(d);
+  }
+  const answered = d.answered;
+  // This answer helped: the next part (the sender may hold more; an empty answer is never sent).
+  if (answered && !done(d) && d.chain.seq > answered.before && (answered.sender !== undefined || d.ahead >= d.chain.seq)) fetch(d, d.chain.seq, answered.sender);
 }
 
 /**

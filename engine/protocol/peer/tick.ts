@@ -3,10 +3,11 @@ import { expectation } from '../log/chain.js';
 import { makeMessage } from '../codec/wire.js';
 import { nextClaimRound } from './claims.js';
 import { done, type Draft, own, send } from './draft.js';
+import { finish } from './end.js';
+import { fetch } from './fetch.js';
 import { checkHeard } from './heard.js';
-import { finish, progress, rejoinIfAlone } from './log.js';
-import { fetch } from './receive.js';
-import { act, write } from './write.js';
+import { progress, rejoinIfAlone } from './log.js';
+import { write } from './write.js';
 import { awaitsChoice, candidates, placeOf, STALL_TICKS } from './state.js';
 
 /** The logical clock moved on: say things again half-way through the timer, claim absent whoever is late past it. */
@@ -24,9 +25,6 @@ export function handleTick(d: Draft, now: number): void {
   // A page that went on alone while cut off joins the others' log once it holds their element.
   rejoinIfAlone(d);
   if (done(d) || timer === null) return;
-  // A resumed seat's quiet half-timer just ended: it writes what the log awaits from it.
-  if (d.now >= d.quietUntil && d.now - Math.ceil(timer / 2) < d.quietUntil) act(d);
-  if (done(d)) return;
   // Half-way through the timer at a place, say again what this seat said here (its entries and
   // its echo of the last element): a lost message must not make a present seat look absent.
   if (d.now - d.since >= timer / 2 && d.resentAt !== placeOf(d)) {

@@ -8,13 +8,13 @@ import type { Body } from '../codec/entry.js';
 import { finalOpenings } from '../log/openings.js';
 import { makeMessage } from '../codec/wire.js';
 import { done, type Draft, own, send, signedEntry } from './draft.js';
-import { remember } from './log.js';
+import { remember } from './keep.js';
 import { accept } from './receive.js';
 import { awaitsAction, awaitsChoice, goneSince, placeOf } from './state.js';
 
 /** Writes what the log awaits from this seat, once per position. */
 export function act(d: Draft): void {
-  if (done(d) || d.catchingUp || d.now < d.quietUntil) return;
+  if (done(d) || d.now < d.quietUntil) return;
   const chain = d.chain;
   const x = expectation(chain);
   const key = `${placeOf(d)}|${x.kind}`;
