@@ -149,10 +149,11 @@ export function endDay(state: GameState, emit: Emit): Next {
   current = {
     ...current,
     players: current.players.map((p, seat) => {
-      const absentDays = p.absentToday && !p.actedToday ? p.absentDays + 1 : 0;
+      const absentDays = (p.absentToday && !p.actedToday) || p.withheldToday ? p.absentDays + 1 : 0;
       const forfeited = p.forfeited || absentDays >= 3;
       if (forfeited && !p.forfeited) emit({ kind: 'forfeited', seat });
-      return { ...p, absentDays, forfeited, actedToday: false, absentToday: false, fought: false };
+      const { withheldToday: _withheld, ...rest } = p;
+      return { ...rest, absentDays, forfeited, actedToday: false, absentToday: false, fought: false };
     }),
   };
   current = checkSupremacy(current, emit);

@@ -49,7 +49,8 @@ export const replenish = (state: GameState, seats: readonly Seat[], then: Stage)
 
 /** The random event of a `drawing` stage: each seat draws in order, absent seats (T5b) excepted. */
 export function takeDraws(state: GameState, pending: PendingDraws, stream: RandomStream, absent: readonly Seat[], emit: Emit): GameState {
-  let players = state.players.map((p, i) => (absent.includes(i) ? { ...p, absentToday: true } : p));
+  // T5b, T6: a withheld share of luck makes the day an absent one.
+  let players = state.players.map((p, i) => (absent.includes(i) ? { ...p, absentToday: true, withheldToday: true as const } : p));
   for (const d of pending.draws) {
     if (absent.includes(d.seat)) continue;
     const before = players[d.seat]!.cards.hand.length;

@@ -103,6 +103,9 @@ export const tagged =
     return (cases as Readonly<Record<string, Schema<T>>>)[x[tag] as string]!(x, p);
   };
 
+/** `true` and nothing else (an optional flag that is left out when false). */
+export const isTrue: Schema<true> = (x, p) => (x === true ? true : fail(p, 'true'));
+
 export const literal =
   <T extends string>(value: T): Schema<T> =>
   (x, p) =>

@@ -110,6 +110,8 @@ export interface PlayerState {
   /** He acted himself today / was declared absent today (T6). */
   readonly actedToday: boolean;
   readonly absentToday: boolean;
+  /** He withheld his share of luck at a random event today (T5b): the day counts as absent however he acted (T6). Absent otherwise. */
+  readonly withheldToday?: true;
   /** His suzerain if he is a vassal (S3): derived from who holds his portal, in one place (engine/game/vassals.ts). */
   readonly suzerain: Seat | null;
   /** He took part in a combat resolution this Expansion (E13, E16). */

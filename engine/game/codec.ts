@@ -5,7 +5,7 @@ import { canonicalJson } from '../core/canonical.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import { frozen } from '../core/freeze.js';
 import { err, ok, type Result } from '../core/result.js';
-import { type Schema, arr, bool, fail, int, literal, nullable, obj, oneOf, parseWith, record, str, tagged, tuple6 } from '../core/schema.js';
+import { type Schema, arr, bool, fail, int, isTrue, literal, nullable, obj, oneOf, parseWith, record, str, tagged, tuple6 } from '../core/schema.js';
 import type {
   Battle,
   BattleUnit,
@@ -97,10 +97,11 @@ const player: Schema<PlayerState> = obj<PlayerState>({
   absentDays: count,
   actedToday: bool,
   absentToday: bool,
+  withheldToday: isTrue,
   suzerain: nullable(seat),
   fought: bool,
   forfeited: bool,
-});
+}, ['withheldToday']);
 
 const seatKey = str(/^[0-5]$/, 1);
 const frontier: Schema<Frontier> = obj<Frontier>({ at: hexKey, dir });

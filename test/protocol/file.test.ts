@@ -43,6 +43,8 @@ describe('replay files', () => {
       [new TextEncoder().encode('{"format":"battle-for-eden/replay",'), /not JSON/],
       [new TextEncoder().encode('{"hello":"world"}'), /not a replay/],
       [new TextEncoder().encode('{"format":"battle-for-eden/replay","version":9}'), /version 9/],
+      // The string "1" is not the number 1, and the message says which it was.
+      [new TextEncoder().encode('{"format":"battle-for-eden/replay","version":"1"}'), /version "1" is not supported \(this reads version 1, a number\)/],
     ];
     for (const [bytes, message] of cases) {
       const r = await decodeReplay(bytes, nodeInflate);

@@ -110,6 +110,9 @@ describe('bounded reading of replay files', () => {
   it('nesting, strings, elements and entries past their limits are refused with what was exceeded', () => {
     const cases: [string, RegExp][] = [
       [`${HEAD}[[[{}]]]]${TAIL}`, /nested deeper than the format's 4 levels/],
+      // A list other than the log is named, not called a log element.
+      [`${HEAD}${TAIL.replace('"finals":[]', `"finals":[${'{"entry":"","sig":""},'.repeat(64)}{"entry":"","sig":""}]`)}`, /more than 64 items in "finals"/],
+      [HEAD.replace('"genesisSignatures":[]', `"genesisSignatures":[${'"",'.repeat(64)}""]`) + TAIL, /more than 64 items in "genesisSignatures"/],
       [`${HEAD}[${'{"entry":"","sig":""},'.repeat(64)}{"entry":"","sig":""}],${TAIL}`, /a log element of more than 64 entries/],
       [`${HEAD}[{"entry":"${'x'.repeat(REPLAY_LIMITS.stringChars + 1)}","sig":""}],${TAIL}`, /a string of more than 1 MiB/],
       [`{${Array.from({ length: 9 }, (_, i) => `"k${i}":0`).join(',')}}`, /an object with more than 8 fields/],

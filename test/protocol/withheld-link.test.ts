@@ -86,4 +86,17 @@ describe('a withheld beacon link is an absence that counts', () => {
     expect(o.absences.some((a) => a.item === 'action' && a.seats.includes(C))).toBe(true);
     expect(state.phase.name === 'conquest' && state.phase.day).toBeGreaterThan(3);
   });
+
+  it('a seat that withholds every beacon link but plays its own turns forfeits after three days too (T5b, T6: ruling 11)', async () => {
+    const p = await play({ players: 3, seed: 'withheld-links-only', cheater: C, tamper: withholding(['link']), settings: { limit: null, days: 5 } });
+    expect(p.run).toBe('done');
+    const o = p.outcomes[0] as Finished;
+    expect(o.kind).toBe('finished');
+    const all = chains(p.table.network.honest[0]!.replay());
+    // It played: some of its actions are in the log after the conquest began.
+    expect(all.some((c, i) => i > 0 && c.state.phase.name === 'conquest' && all[i - 1]!.state.seq < c.state.seq && c.absences.length === all[i - 1]!.absences.length)).toBe(true);
+    const state = all.at(-1)!.state;
+    expect(state.players[C]!.forfeited).toBe(true);
+    expect(state.players.filter((q) => q.forfeited)).toHaveLength(1);
+  });
 });

@@ -46,6 +46,11 @@ export function checkReplayText(text: string, limits: ReplayLimits = REPLAY_LIMI
   const maxTokens = 2 * limits.elements + 3 * limits.entries + 64;
   const commas = new Int32Array(DEPTH + 2);
   const arrays = new Uint8Array(DEPTH + 2);
+  /** The field each open array is the value of ("log", "finals", "entries"…), so that a message names it. */
+  const names: string[] = new Array<string>(DEPTH + 2).fill('');
+  /** The last string read, and where it ended: a field's name if a colon follows. */
+  let lastString = '';
+  let lastEnd = -1;
   let depth = 0;
   let tokens = 0;
   const n = text.length;
@@ -63,12 +68,16 @@ export function checkReplayText(text: string, limits: ReplayLimits = REPLAY_LIMI
         j++;
       }
       if (j - i - 1 > limits.stringChars) return oversized(`a string of more than ${sizeInWords(limits.stringChars)} characters (at character ${i})`);
+      // Field names are short; a long string is never one (and is not copied).
+      lastString = j - i - 1 <= 32 ? text.slice(i + 1, j) : '';
+      lastEnd = j;
       i = j;
     } else if (c === 0x5b || c === 0x7b) {
       if (++depth > DEPTH) return oversized(`nested deeper than the format's ${DEPTH} levels (at character ${i})`);
       if (++tokens > maxTokens) return oversized(`more JSON values than ${limits.elements} elements and ${limits.entries} entries can hold`);
       commas[depth] = 0;
       arrays[depth] = c === 0x5b ? 1 : 0;
+      names[depth] = c === 0x5b && lastEnd >= 0 && /^\s*:\s*$/.test(text.slice(lastEnd + 1, i)) ? lastString : names[depth - 1] === 'log' ? 'element' : '';
     } else if (c === 0x5d || c === 0x7d) {
       if (--depth < 0) return null; // unbalanced: not JSON
     } else if (c === 0x2c) {
@@ -76,9 +85,14 @@ export function checkReplayText(text: string, limits: ReplayLimits = REPLAY_LIMI
       const items = ++commas[depth]! + 1;
       if (arrays[depth] === 0) {
         if (items > FIELDS) return oversized(`an object with more than ${FIELDS} fields (at character ${i})`);
-      } else if (depth >= 3) {
+      } else if (names[depth] === 'log') {
+        if (items > limits.elements) return oversized(`more than ${limits.elements} log elements (at character ${i})`);
+      } else if (names[depth] === 'element') {
         if (items > limits.entriesPerElement) return oversized(`a log element of more than ${limits.entriesPerElement} entries (at character ${i})`);
-      } else if (items > limits.elements) return oversized(`more than ${limits.elements} log elements (at character ${i})`);
+      } else if (items > limits.entriesPerElement) {
+        // The other lists (genesisSignatures, finals, the evidence's entries) hold one item per seat at most.
+        return oversized(`more than ${limits.entriesPerElement} items in "${names[depth] || 'a list'}" (at character ${i})`);
+      }
     }
   }
   return null;

@@ -65,7 +65,11 @@ const tooLarge = (message: string) => err(violation('Oversized', `replay: ${mess
 export function parseReplayJson(x: unknown, limits: ReplayLimits = REPLAY_LIMITS): Result<Replay, Violation> {
   if (!isObj(x)) return malformed('not a replay: the file is not a JSON object');
   if (x['format'] !== REPLAY_FORMAT) return err(violation('WrongVersion', `not a replay: format is not "${REPLAY_FORMAT}"`));
-  if (x['version'] !== REPLAY_VERSION) return err(violation('WrongVersion', `replay version ${String(x['version']).slice(0, 20)} is not supported (this reads version ${REPLAY_VERSION})`));
+  if (x['version'] !== REPLAY_VERSION) {
+    // JSON, so that the string "1" does not read as the number it is not.
+    const given = JSON.stringify(x['version'] ?? null).slice(0, 20);
+    return err(violation('WrongVersion', `replay version ${given} is not supported (this reads version ${REPLAY_VERSION}, a number)`));
+  }
   if (!hasOnlyKeys(x, ['format', 'version', 'genesis', 'genesisSignatures', 'log', 'finals', 'evidence'])) return malformed('replay: unexpected fields');
   const { genesis, genesisSignatures, log, finals, evidence } = x;
   if (typeof genesis !== 'string') return malformed('replay: genesis must be the genesis text');

@@ -13,7 +13,7 @@ import { makeMessage, parseMessage } from '../codec/wire.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
 import { verifySignatures } from '../crypto/signature.js';
 import { type Check, checkKey, type Effect } from './draft.js';
-import { awaitsAction, type EchoDraft, echoOf, elementsFrom, heldOf, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
+import { awaitsAction, type EchoDraft, echoOf, elementsFrom, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
 import { likelyChecks, type PeerEvent, step } from './step.js';
 import { legalOptions } from '../../game.js';
 
@@ -98,17 +98,25 @@ export interface PeerSession {
   /** The signed entries of the elements from position `from` on. */
   elements(from: number): SignedEntry[][];
   dispose(): void;
-  // Conveniences for tests and the simulator (each reads the current view).
-  readonly state: GameState;
-  readonly chain: Chain;
-  readonly head: string;
-  readonly outcome: Outcome;
-  readonly incidents: readonly Violation[];
-  readonly done: boolean;
-  readonly held: ReturnType<typeof heldOf>;
-  readonly claimedAt: PeerState['claimedAt'];
-  /** The peer's state now (an immutable value). */
-  readonly peerState: PeerState;
+}
+
+/**
+ * What the simulator and the tests read of a session beyond its view: the peer's state (an
+ * immutable value) and the chain and outcome as the outside has seen them happen (during a
+ * step's effects, the element each message went out with). Not part of PeerSession: a UI reads
+ * views. Registered by makePeerSession, read by inspectSession.
+ */
+export interface SessionInternals {
+  readonly state: PeerState;
+  readonly shown: { readonly chain: Chain; readonly outcome: Outcome };
+}
+const internals = new WeakMap<PeerSession, () => SessionInternals>();
+
+/** The internals of a session made by makePeerSession (for the simulator and tests). */
+export function inspectSession(session: PeerSession): SessionInternals {
+  const read = internals.get(session);
+  if (!read) throw new Error('inspectSession: not a session made by makePeerSession');
+  return read();
 }
 
 export function makePeerSession(config: PeerSessionConfig): PeerSession {
@@ -303,7 +311,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     await settle();
   };
 
-  return {
+  const session: PeerSession = {
     seat: ctx.seat,
     view: current,
     subscribe(listener) {
@@ -330,32 +338,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
       disposed = true;
       listeners.clear();
     },
-    get state() {
-      return shown.chain.state;
-    },
-    get chain() {
-      return shown.chain;
-    },
-    get head() {
-      return shown.chain.head;
-    },
-    get outcome() {
-      return shown.outcome;
-    },
-    get incidents() {
-      return state.incidents;
-    },
-    get done() {
-      return shown.outcome.kind !== 'playing';
-    },
-    get held() {
-      return heldOf(state);
-    },
-    get claimedAt() {
-      return state.claimedAt;
-    },
-    get peerState() {
-      return state;
-    },
   };
+  internals.set(session, () => ({ state, shown }));
+  return session;
 }
