@@ -2,6 +2,7 @@ import './support/node-webrtc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seat } from '../../engine/index.js';
 import { type Absence, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { inspectSession } from '../../engine/protocol/peer/session.js';
 import type { Transport } from '../../src/net/transport.js';
 import { type NetServers, skipNet, startNetServers } from './support/servers.js';
 import { botGenesis, seatMesh, seatTable, type Seated, type TableOptions } from './support/table.js';
@@ -41,7 +42,7 @@ describe.skipIf(skipNet)('absent seats over the mesh', () => {
     const onSession: TableOptions['onSession'] = (session, seat) =>
       void session.subscribe((v) => {
         const at = heldAt[seat]!;
-        while (at.length <= v.seq) at.push(session.peerState.now);
+        while (at.length <= v.seq) at.push(inspectSession(session).state.now);
       });
     // The idle seat is a person's page that stays open (connected, echoing) but never clicks.
     table = seatTable(g, { server: servers.peer, ice: servers.ice, seed: 'idle', tickMs: 100, persons: [IDLE], onSession });
