@@ -2,6 +2,7 @@ import './support/node-webrtc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Seat } from '../../engine/index.js';
 import { type Absence, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
+import { expectation } from '../../engine/protocol/log/chain.js';
 import { inspectSession } from '../../engine/protocol/peer/session.js';
 import type { Transport } from '../../src/net/transport.js';
 import { type NetServers, skipNet, startNetServers } from './support/servers.js';
@@ -72,23 +73,32 @@ describe.skipIf(skipNet)('absent seats over the mesh', () => {
   it('two of four seats away then back: every page ends in one log or says why not, and no page waits forever', async () => {
     const g = await botGenesis(4, 'two-away', { timer: 10, limit: 50 });
     const plugs: Pluggable[] = [];
+    const cutAt: number[] = [];
+    // Seats 0 and 1 lose their network, each on its own, in the middle of an element: at their
+    // first random event from position 20 on, they stop hearing the others once there, and their
+    // connection dies a moment later, their own link for it sent (the others hold it, they hold
+    // none of the others'). The table's element there holds each one's own entry.
+    const onSession: TableOptions['onSession'] = (session, seat) =>
+      void session.subscribe((v) => {
+        if (seat >= 2 || cutAt[seat] !== undefined || v.seq < 20 || expectation(v.chain).kind !== 'random') return;
+        cutAt[seat] = v.seq;
+        plugs[seat]!.deafen();
+        setTimeout(() => plugs[seat]!.unplug(), 200);
+      });
     const options: TableOptions = {
       server: servers.peer,
       ice: servers.ice,
       seed: 'two-away',
       tickMs: 100,
-      // Seats 0 and 1 are pages whose network goes down for a while, each on its own.
       wrap: (t: Transport, seat: number) => (seat < 2 ? (plugs[seat] = pluggable(t, () => seatMesh(g, options, seat))) : t),
+      onSession,
     };
     table = seatTable(g, options);
-    await waitFor('the game under way on every page', () => table.every((s) => s.game.view().seq >= 20));
-    // Cut at any moment, as a network goes down: an element may be half across (the others hold
-    // the item a page sent, the page not theirs).
-    for (const p of plugs) p.unplug();
-    const parted = table.map((s) => s.game.view().seq);
+    await waitFor('seats 0 and 1 cut off', () => plugs.every((p) => !p.plugged));
     // The two left play on (each decision of a seat away a timer: two of four are no majority);
     // each page cut off goes on alone, settling everyone else absent on its own word.
-    await waitFor('the table and each page cut off gone on', () => table[2]!.game.view().seq >= parted[2]! + 10 && [0, 1].every((s) => table[s]!.game.view().seq >= parted[s]! + 2), 30_000);
+    const parted = table.map((s) => s.game.view().seq);
+    await waitFor('the table and each page cut off gone on', () => table[2]!.game.view().seq >= parted[2]! + 10 && [0, 1].every((s) => table[s]!.game.view().seq >= cutAt[s]! + 2), 30_000);
     for (const p of plugs) p.plugIn();
     const views = await ends(40_000);
     expect(views.map((v) => v.outcome.kind)).toEqual(['finished', 'finished', 'finished', 'finished']);

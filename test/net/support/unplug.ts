@@ -3,12 +3,16 @@
  * destroyed (its data channels close, the signaling server loses it) and what it sends is lost;
  * plugged in again, a new mesh node takes the seat's id back with its token and dials the others,
  * and each channel that comes up tells the game so (which makes the protocol catch up).
+ * A network may fail one way first: deaf, the page hears nothing while what it sends still goes.
  */
 import type { Seat } from '../../../engine/index.js';
 import { Listeners, type PeerState, type Transport, type TransportReport } from '../../../src/net/transport.js';
 
 export interface Pluggable extends Transport {
+  /** From now until plugged in again, nothing reaches the page. */
+  deafen(): void;
   unplug(): void;
+  readonly plugged: boolean;
   plugIn(): void;
 }
 
@@ -20,9 +24,10 @@ export function pluggable(first: Transport, open: () => Transport): Pluggable {
   let inner: Transport | null = null;
   let offline: PeerState[] = [];
   let disposed = false;
+  let deaf = false;
   const attach = (t: Transport): void => {
     inner = t;
-    t.onMessage((from, text) => messages.emit(from, text));
+    t.onMessage((from, text) => deaf || messages.emit(from, text));
     t.onState((seat, state) => states.emit(seat, state));
     t.onReport((report) => reports.emit(report));
   };
@@ -34,6 +39,10 @@ export function pluggable(first: Transport, open: () => Transport): Pluggable {
     onState: (l) => states.add(l),
     onReport: (l) => reports.add(l),
     states: () => inner?.states() ?? offline,
+    deafen: () => void (deaf = true),
+    get plugged() {
+      return inner !== null;
+    },
     unplug() {
       if (!inner || disposed) return;
       offline = inner.states().map((_, s) => (s === first.seat ? 'connected' : 'reconnecting'));
@@ -43,6 +52,7 @@ export function pluggable(first: Transport, open: () => Transport): Pluggable {
     },
     plugIn() {
       if (inner || disposed) return;
+      deaf = false;
       attach(open());
     },
     dispose() {
