@@ -36,15 +36,6 @@ export interface Needs {
   readonly sign: readonly Entry[];
 }
 
-/**
- * Thrown inside a step only, caught by step(): the step stops, having changed nothing. A check
- * may be needed deep in a step (an entry inside a catch-up answer, an echo at claim time);
- * throwing away the draft and running the same event again once the result is known is safe
- * because the step is pure, and cheap because the likely checks are done before the first run.
- */
-export class NeedCrypto {
-  constructor(readonly needs: Needs) {}
-}
 
 type Mutable<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T extends ReadonlySet<infer V> ? Set<V> : T extends readonly (infer V)[] ? V[] : never;
 type Owned = 'answers' | 'incidents' | 'history' | 'pool' | 'bySeq' | 'claimedAt' | 'heardCandidates' | 'fetchedAt' | 'relayedAt' | 'sent' | 'finals' | 'pendingEchoes' | 'heldBySeat' | 'echoesBySeat' | 'lastHeard' | 'lastBack' | 'elsewhere' | 'agreed';
@@ -58,13 +49,21 @@ export type Draft = { -readonly [K in keyof PeerState]: PeerState[K] } & {
   readonly ctx: PeerContext;
   readonly results: CryptoResults;
   readonly effects: Effect[];
+  /**
+   * The crypto this step lacked. A check may be needed deep in a step (an entry inside a catch-up
+   * answer, an echo at claim time): a missing check counts as failed and a missing signature as
+   * blank for the rest of the run, and the step then returns these needs instead of its result,
+   * having changed nothing; the caller computes them and runs the same event again (the step is
+   * pure). The likely checks are done before the first run, so a second one is rare.
+   */
+  readonly missing: { readonly check: Check[]; readonly sign: Entry[] };
   readonly owned: Set<Owned>;
   /** The buckets of bySeq this step copied already. */
   readonly ownedBuckets: Set<number>;
 };
 
 export function draftOf(ctx: PeerContext, s: PeerState, results: CryptoResults): Draft {
-  return { ...s, ctx, results, effects: [], owned: new Set(), ownedBuckets: new Set() };
+  return { ...s, ctx, results, effects: [], missing: { check: [], sign: [] }, owned: new Set(), ownedBuckets: new Set() };
 }
 
 export function own<K extends Owned>(d: Draft, key: K): Mutable<PeerState[K]> {
@@ -77,7 +76,7 @@ export function own<K extends Owned>(d: Draft, key: K): Mutable<PeerState[K]> {
 }
 
 export function finished(d: Draft): PeerState {
-  const { ctx: _c, results: _r, effects: _e, owned: _o, ownedBuckets: _b, ...state } = d;
+  const { ctx: _c, results: _r, effects: _e, missing: _m, owned: _o, ownedBuckets: _b, ...state } = d;
   return Object.freeze(state);
 }
 
@@ -112,18 +111,23 @@ export function incident(d: Draft, v: Violation): void {
   if (d.incidents.length < MAX_INCIDENTS) own(d, 'incidents').push(v);
 }
 
-/** Whether a signature verified: known only once the wrapper checked it (else the step stops and asks). */
+/** Whether a signature verified: known only once the wrapper checked it (else it is missing: see Draft.missing). */
 export function verified(d: Draft, c: Check): boolean {
-  const r = d.results.checked.get(checkKey(c));
-  if (r === undefined) throw new NeedCrypto({ check: [c], sign: [] });
-  return r;
+  const key = checkKey(c);
+  const r = d.results.checked.get(key);
+  if (r !== undefined) return r;
+  if (!d.missing.check.some((m) => checkKey(m) === key)) d.missing.check.push(c);
+  return false;
 }
 
-/** This seat's entry, signed by the wrapper (else the step stops and asks). */
+/** This seat's entry, signed by the wrapper (else its signature is missing: see Draft.missing). */
 export function signedEntry(d: Draft, entry: Entry): ParsedEntry {
   const text = makeEntryText(entry);
   const id = entryId(text);
   const sig = d.results.signed.get(id);
-  if (sig === undefined) throw new NeedCrypto({ check: [], sign: [entry] });
-  return { text, sig, entry, id };
+  if (sig === undefined && !d.missing.sign.some((m) => entryId(makeEntryText(m)) === id)) d.missing.sign.push(entry);
+  return { text, sig: sig ?? '', entry, id };
 }
+
+/** Whether the step lacked any crypto (its result is then thrown away: see Draft.missing). */
+export const lacking = (d: Draft): boolean => d.missing.check.length > 0 || d.missing.sign.length > 0;

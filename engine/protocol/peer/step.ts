@@ -2,7 +2,7 @@ import type { Seat } from '../../core/vocabulary.js';
 import type { Result } from '../../core/result.js';
 import { makeMessage, MAX_FETCH, type ParsedMessage } from '../codec/wire.js';
 import type { Violation } from '../errors.js';
-import { type Check, type CryptoResults, draftOf, type Effect, finished, NeedCrypto, type Needs, NO_RESULTS, send } from './draft.js';
+import { type Check, type CryptoResults, draftOf, type Effect, finished, lacking, type Needs, NO_RESULTS, send } from './draft.js';
 import { aheadCheckNeeded } from './echoes.js';
 import { entryNeedsCheck, handleConnected, handleMessage } from './receive.js';
 import { handleTick } from './tick.js';
@@ -42,34 +42,31 @@ export type StepResult =
  */
 export function step(ctx: PeerContext, state: PeerState, event: PeerEvent, results: CryptoResults = NO_RESULTS): StepResult {
   const d = draftOf(ctx, state, results);
-  try {
-    switch (event.kind) {
-      case 'start':
-        if (ctx.resume) send(d, makeMessage({ t: 'fetch', from: 0, count: MAX_FETCH }));
-        act(d);
-        break;
-      case 'message':
-        handleMessage(d, event.message, event.from);
-        break;
-      case 'tick':
-        handleTick(d, event.now);
-        break;
-      case 'connected':
-        handleConnected(d, event.seat);
-        break;
-      case 'here':
-        comeBack(d);
-        break;
-      case 'submit': {
-        const r = submitAction(d, event.action);
-        if (!r.ok) return { kind: 'next', state, effects: [], refused: r.error };
-        break;
-      }
+  switch (event.kind) {
+    case 'start':
+      if (ctx.resume) send(d, makeMessage({ t: 'fetch', from: 0, count: MAX_FETCH }));
+      act(d);
+      break;
+    case 'message':
+      handleMessage(d, event.message, event.from);
+      break;
+    case 'tick':
+      handleTick(d, event.now);
+      break;
+    case 'connected':
+      handleConnected(d, event.seat);
+      break;
+    case 'here':
+      comeBack(d);
+      break;
+    case 'submit': {
+      const r = submitAction(d, event.action);
+      if (lacking(d)) break;
+      if (!r.ok) return { kind: 'next', state, effects: [], refused: r.error };
+      break;
     }
-  } catch (e) {
-    if (e instanceof NeedCrypto) return { kind: 'needs', needs: e.needs };
-    throw e;
   }
+  if (lacking(d)) return { kind: 'needs', needs: d.missing };
   return { kind: 'next', state: finished(d), effects: d.effects };
 }
 
