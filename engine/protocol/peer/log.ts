@@ -141,10 +141,14 @@ function tableElement(d: Draft, g: number, element: readonly ParsedEntry[], hash
 export function tryRejoin(d: Draft, g: number): void {
   if (done(d) || g >= d.chain.seq || g < d.prunedBelow || !aloneSince(d, g)) return;
   const step = d.history[g]!;
-  const theirs = entriesAt(d.bySeq, g).filter((q) => q.entry.prev === step.before.head && q.entry.seat !== d.ctx.seat && q.entry.body.type !== 'final');
+  const there = entriesAt(d.bySeq, g).filter((q) => q.entry.prev === step.before.head && q.entry.body.type !== 'final');
+  const theirs = there.filter((q) => q.entry.seat !== d.ctx.seat);
   if (theirs.length === 0) return;
-  const element = assembleElement(step.before, theirs);
-  if (!element) return;
+  // The table's element there may hold this seat's own item, if it reached them before the cut
+  // (its link, say): never its claims, which named the table absent.
+  const mine = there.filter((q) => q.entry.seat === d.ctx.seat && q.entry.body.type !== 'absent');
+  const element = assembleElement(step.before, theirs) ?? assembleElement(step.before, [...theirs, ...mine]);
+  if (!element || element.every((p) => p.entry.seat === d.ctx.seat)) return;
   const applied = applyElement(step.before, element);
   if (!applied.ok || applied.value.hash === step.hash || !tableElement(d, g, element, applied.value.hash)) return;
   // At two seats, each alone on its branch would take the other's: one moves.
@@ -158,9 +162,10 @@ export function tryRejoin(d: Draft, g: number): void {
   d.owned.add('elsewhere');
   d.agreed = new Map();
   d.owned.add('agreed');
-  d.following = true;
   incident(d, violation('Superseded', `this seat went on alone from position ${g}: it joins the other seats' log there, and its own elements from there on are void`, { seat: d.ctx.seat, seq: g }));
   advance(d, element, applied.value.chain, applied.value.hash);
+  // From there it follows the table's settlements, until the table takes an item it writes now.
+  d.following = true;
 }
 
 /**
