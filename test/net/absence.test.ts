@@ -43,7 +43,7 @@ describe.skipIf(skipNet)('absent seats over the mesh', () => {
     const onSession: TableOptions['onSession'] = (session, seat) =>
       void session.subscribe((v) => {
         const at = heldAt[seat]!;
-        while (at.length <= v.seq) at.push(inspectSession(session).state.now);
+        while (at.length <= v.seq) at.push(inspectSession(session).state.liveness.now);
       });
     // The idle seat is a person's page that stays open (connected, echoing) but never clicks.
     table = seatTable(g, { server: servers.peer, ice: servers.ice, seed: 'idle', tickMs: 100, persons: [IDLE], onSession });

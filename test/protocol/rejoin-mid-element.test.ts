@@ -35,7 +35,7 @@ describe('a page cut off in the middle of an element', () => {
     for (const p of peers) await p.start();
     expect(await table.network.run(() => parting !== undefined && peers[1]!.chain.seq >= parting + 20 && peers[CUT]!.chain.seq >= parting + 2, 400_000)).toBe('stopped');
     // It went on alone from there (its link and its claim), while the table's element holds its link.
-    const seats = (seat: Seat) => peers[seat]!.peerState.history[parting!]!.entries.map((e) => e.entry.seat);
+    const seats = (seat: Seat) => peers[seat]!.peerState.log.history[parting!]!.entries.map((e) => e.entry.seat);
     expect(seats(CUT)).toEqual([CUT, CUT]);
     expect(seats(1)).toEqual([0, 1, 2, 3]);
     healed = true;

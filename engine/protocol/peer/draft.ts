@@ -38,14 +38,19 @@ export interface Needs {
 
 
 type Mutable<T> = T extends ReadonlyMap<infer K, infer V> ? Map<K, V> : T extends ReadonlySet<infer V> ? Set<V> : T extends readonly (infer V)[] ? V[] : never;
-type Owned = 'answers' | 'incidents' | 'history' | 'pool' | 'bySeq' | 'claimedAt' | 'heardCandidates' | 'fetchedAt' | 'relayedAt' | 'sent' | 'finals' | 'pendingEchoes' | 'heldBySeat' | 'echoesBySeat' | 'lastHeard' | 'lastBack' | 'elsewhere' | 'agreed';
+type Records = Pick<PeerState, 'log' | 'pool' | 'claims' | 'liveness'>;
+type RecordName = keyof Records;
+/** The collections (maps, sets, lists) of each record, named `record.field`: what `own` copies. */
+type Owned = { [R in RecordName]: { [F in keyof Records[R]]: Mutable<Records[R][F]> extends never ? never : `${R}.${F & string}` }[keyof Records[R]] }[RecordName];
+type OwnedValue<K extends Owned> = K extends `${infer R extends RecordName}.${infer F}` ? (F extends keyof Records[R] ? Mutable<Records[R][F]> : never) : never;
 
 /**
- * A step's working copy of a state: its fields are rebound as the step goes, and a map, set or
- * array is copied the first time the step changes it (own), so the state it came from never
- * changes and the new one shares everything the step left alone.
+ * A step's working copy of a state: each record is a copy whose fields are rebound as the step
+ * goes, and a map, set or list in it is copied the first time the step changes it (own), so the
+ * state it came from never changes and the new one shares everything the step left alone.
  */
-export type Draft = { -readonly [K in keyof PeerState]: PeerState[K] } & {
+export type Draft = { -readonly [R in RecordName]: { -readonly [F in keyof Records[R]]: Records[R][F] } } & {
+  incidents: readonly Violation[];
   readonly ctx: PeerContext;
   readonly results: CryptoResults;
   readonly effects: Effect[];
@@ -61,32 +66,63 @@ export type Draft = { -readonly [K in keyof PeerState]: PeerState[K] } & {
   readonly echoesToSettle: PendingEcho[];
   /** A catch-up answer was taken: where this peer was and who sent it (the step asks for the next part once it helped). */
   answered?: { readonly before: number; readonly sender?: Seat };
-  readonly owned: Set<Owned>;
+  readonly owned: Set<Owned | 'incidents'>;
   /** The buckets of bySeq this step copied already. */
   readonly ownedBuckets: Set<number>;
 };
 
 export function draftOf(ctx: PeerContext, s: PeerState, results: CryptoResults): Draft {
-  return { ...s, ctx, results, effects: [], missing: { check: [], sign: [] }, echoesToSettle: [], owned: new Set(), ownedBuckets: new Set() };
+  return {
+    log: { ...s.log },
+    pool: { ...s.pool },
+    claims: { ...s.claims },
+    liveness: { ...s.liveness },
+    incidents: s.incidents,
+    ctx,
+    results,
+    effects: [],
+    missing: { check: [], sign: [] },
+    echoesToSettle: [],
+    owned: new Set(),
+    ownedBuckets: new Set(),
+  };
 }
 
-export function own<K extends Owned>(d: Draft, key: K): Mutable<PeerState[K]> {
+/** A collection of the draft (`record.field`), copied the first time the step changes it. */
+export function own<K extends Owned>(d: Draft, key: K): OwnedValue<K> {
+  const [r, f] = key.split('.') as [RecordName, string];
+  const rec = d[r] as unknown as Record<string, unknown>;
   if (!d.owned.has(key)) {
-    const v = d[key] as unknown;
-    d[key] = (v instanceof Map ? new Map(v) : v instanceof Set ? new Set(v) : [...(v as unknown[])]) as never;
+    const v = rec[f];
+    rec[f] = v instanceof Map ? new Map(v) : v instanceof Set ? new Set(v) : [...(v as unknown[])];
     d.owned.add(key);
   }
-  return d[key] as unknown as Mutable<PeerState[K]>;
+  return rec[f] as OwnedValue<K>;
 }
 
-export function finished(d: Draft): PeerState {
-  const { ctx: _c, results: _r, effects: _e, missing: _m, echoesToSettle: _s, answered: _a, owned: _o, ownedBuckets: _b, ...state } = d;
-  return Object.freeze(state);
+/** The incidents list, copied the first time the step adds to it. */
+function ownIncidents(d: Draft): Violation[] {
+  if (!d.owned.has('incidents')) {
+    d.incidents = [...d.incidents];
+    d.owned.add('incidents');
+  }
+  return d.incidents as Violation[];
+}
+
+/** The new state: each record frozen, the unchanged ones shared with the state before (same fields, same values). */
+export function finished(d: Draft, before: PeerState): PeerState {
+  const keep = <R extends RecordName>(r: R): Records[R] => {
+    const now = d[r] as unknown as Records[R];
+    const was = before[r];
+    const same = (Object.keys(now) as (keyof Records[R])[]).every((k) => now[k] === was[k]);
+    return same ? was : (Object.freeze(now) as Records[R]);
+  };
+  return Object.freeze({ log: keep('log'), pool: keep('pool'), claims: keep('claims'), liveness: keep('liveness'), incidents: d.incidents });
 }
 
 /** Sets (or, with an empty list, forgets) the entries held at a position, copying its bucket once per step. */
 export function setEntriesAt(d: Draft, seq: number, list: readonly ParsedEntry[]): void {
-  const outer = own(d, 'bySeq');
+  const outer = own(d, 'pool.bySeq');
   const b = bucketOf(seq);
   let bucket = outer.get(b) as Map<number, readonly ParsedEntry[]> | undefined;
   if (!d.ownedBuckets.has(b)) {
@@ -99,7 +135,7 @@ export function setEntriesAt(d: Draft, seq: number, list: readonly ParsedEntry[]
   if (bucket!.size === 0) outer.delete(b);
 }
 
-export const done = (d: Draft): boolean => d.outcome.kind !== 'playing';
+export const done = (d: Draft): boolean => d.log.outcome.kind !== 'playing';
 
 export const send = (d: Draft, text: string, to?: Seat): void => {
   d.effects.push(to === undefined ? { kind: 'send', text } : { kind: 'send', text, to });
@@ -108,11 +144,11 @@ export const send = (d: Draft, text: string, to?: Seat): void => {
 export function changed(d: Draft): void {
   // The effect keeps this list as it is now: the next incident copies it.
   d.owned.delete('incidents');
-  d.effects.push({ kind: 'changed', chain: d.chain, outcome: d.outcome, incidents: d.incidents, yourTurn: awaitsAction(d.ctx, d) });
+  d.effects.push({ kind: 'changed', chain: d.log.chain, outcome: d.log.outcome, incidents: d.incidents, yourTurn: awaitsAction(d.ctx, d) });
 }
 
 export function incident(d: Draft, v: Violation): void {
-  if (d.incidents.length < MAX_INCIDENTS) own(d, 'incidents').push(v);
+  if (d.incidents.length < MAX_INCIDENTS) ownIncidents(d).push(v);
 }
 
 /** Whether a signature verified: known only once the wrapper checked it (else it is missing: see Draft.missing). */

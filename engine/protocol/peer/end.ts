@@ -7,18 +7,18 @@ import { changed, done, type Draft, send } from './draft.js';
 /** How a peer's game ends: closed and signed, or stopped by a seat's own signature (a verdict). */
 
 export function finish(d: Draft): void {
-  if (done(d) || !d.chain.closed || !d.chain.end) return;
-  const finals = [...d.finals.keys()].sort((a, b) => a - b);
-  const absences = d.chain.absences;
-  d.outcome = { kind: 'finished', end: d.chain.end, finals, absences, minority: absences.some((a) => a.minority) };
+  if (done(d) || !d.log.chain.closed || !d.log.chain.end) return;
+  const finals = [...d.log.finals.keys()].sort((a, b) => a - b);
+  const absences = d.log.chain.absences;
+  d.log.outcome = { kind: 'finished', end: d.log.chain.end, finals, absences, minority: absences.some((a) => a.minority) };
   changed(d);
 }
 
 export function verdict(d: Draft, v: Violation, evidence: Evidence, truncateAt: number): void {
   if (done(d)) return;
-  d.outcome = { kind: 'cheat', seat: v.seat!, code: v.code, seq: v.seq ?? d.chain.seq, message: v.message, ...(v.rule ? { rule: v.rule } : {}) };
-  d.evidence = evidence;
-  d.truncateAt = Math.min(truncateAt, d.history.length);
+  d.log.outcome = { kind: 'cheat', seat: v.seat!, code: v.code, seq: v.seq ?? d.log.chain.seq, message: v.message, ...(v.rule ? { rule: v.rule } : {}) };
+  d.log.evidence = evidence;
+  d.log.truncateAt = Math.min(truncateAt, d.log.history.length);
   changed(d);
   // Pass the proof on, so that every honest peer reaches the same verdict.
   if (evidence.echo) send(d, makeMessage({ t: 'echo', echo: evidence.echo, entries: [] }));

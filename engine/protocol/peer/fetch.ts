@@ -16,19 +16,19 @@ import { ANSWERS_PER_TICK, candidates } from './state.js';
 /** A channel to `seat` came up: ask it for what it holds from here, whatever was asked before (what was sent while it was down is lost). */
 export function handleConnected(d: Draft, seat: Seat): void {
   if (done(d) || seat === d.ctx.seat || seat < 0 || seat >= d.ctx.n) return;
-  own(d, 'fetchedAt').add(`${d.chain.seq}|${d.chain.head}|${seat}`);
-  send(d, makeMessage({ t: 'fetch', from: d.chain.seq, count: MAX_FETCH }), seat);
+  own(d, 'liveness.fetchedAt').add(`${d.log.chain.seq}|${d.log.chain.head}|${seat}`);
+  send(d, makeMessage({ t: 'fetch', from: d.log.chain.seq, count: MAX_FETCH }), seat);
 }
 
 /** Asks `to` (or every seat) for the elements from `from` on, once per place. */
 export function fetch(d: Draft, from: number, to?: Seat): void {
-  const key = `${from}|${d.chain.head}|${to ?? '*'}`;
-  if (d.fetchedAt.has(key)) return;
-  if (d.fetchedAt.size > 4 * d.ctx.n) {
-    d.fetchedAt = new Set();
-    d.owned.add('fetchedAt');
+  const key = `${from}|${d.log.chain.head}|${to ?? '*'}`;
+  if (d.liveness.fetchedAt.has(key)) return;
+  if (d.liveness.fetchedAt.size > 4 * d.ctx.n) {
+    d.liveness.fetchedAt = new Set();
+    d.owned.add('liveness.fetchedAt');
   }
-  own(d, 'fetchedAt').add(key);
+  own(d, 'liveness.fetchedAt').add(key);
   send(d, makeMessage({ t: 'fetch', from, count: MAX_FETCH }), to);
 }
 
@@ -39,9 +39,9 @@ export function fetch(d: Draft, from: number, to?: Seat): void {
  */
 export function answerFetch(d: Draft, from: number, count: number, to?: Seat): void {
   const asker = to !== undefined && to >= 0 && to < d.ctx.n ? to : d.ctx.n;
-  if ((d.answers[asker] ?? 0) >= ANSWERS_PER_TICK || from > d.history.length) return;
-  own(d, 'answers')[asker] = (d.answers[asker] ?? 0) + 1;
+  if ((d.liveness.answers[asker] ?? 0) >= ANSWERS_PER_TICK || from > d.log.history.length) return;
+  own(d, 'liveness.answers')[asker] = (d.liveness.answers[asker] ?? 0) + 1;
   // Up to this peer's head: also the entries it holds for its current place.
-  const elements = historyAnswer(d.history, from, count, d.ctx.genesis.genesis.settings.maxMessageBytes, candidates(d), d.ctx.n);
+  const elements = historyAnswer(d.log.history, from, count, d.ctx.genesis.genesis.settings.maxMessageBytes, candidates(d), d.ctx.n);
   if (elements.length > 0) send(d, makeMessage({ t: 'history', from, elements }), to);
 }

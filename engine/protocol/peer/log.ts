@@ -19,17 +19,17 @@ import { candidates } from './state.js';
 /** Applies every element that is complete (the step then writes what the log awaits from this seat). */
 export function progress(d: Draft): void {
   while (!done(d)) {
-    if (expectation(d.chain).kind === 'final') break;
-    const held = [...d.pool.values()];
-    const element = assembleElement(d.chain, held, { me: d.ctx.seat, timerRanOut: timerRanOut(d) || claimedHereAtAll(d), following: d.following });
+    if (expectation(d.log.chain).kind === 'final') break;
+    const held = [...d.pool.current.values()];
+    const element = assembleElement(d.log.chain, held, { me: d.ctx.seat, timerRanOut: timerRanOut(d) || claimedHereAtAll(d), following: d.claims.following });
     if (!element) return relayAgainstClaims(d, held);
-    const applied = applyElement(d.chain, element);
+    const applied = applyElement(d.log.chain, element);
     if (!applied.ok) {
       const { index, violation: v } = applied.error;
       const culprit = element[index];
-      if (culprit && PROOF_CODES.includes(v.code)) return verdict(d, v, { entries: [culprit], echo: null }, d.chain.seq);
+      if (culprit && PROOF_CODES.includes(v.code)) return verdict(d, v, { entries: [culprit], echo: null }, d.log.chain.seq);
       incident(d, v);
-      if (culprit) own(d, 'pool').delete(culprit.id);
+      if (culprit) own(d, 'pool.current').delete(culprit.id);
       return;
     }
     advance(d, element, applied.value.chain, applied.value.hash);
@@ -38,25 +38,25 @@ export function progress(d: Draft): void {
 
 /** Takes the next element: echoes it, then looks at what was held ahead for the new place. */
 export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, hash: string): void {
-  const seq = d.chain.seq;
-  const before = d.chain;
-  own(d, 'history').push({ before, entries, hash, after: next.state });
+  const seq = d.log.chain.seq;
+  const before = d.log.chain;
+  own(d, 'log.history').push({ before, entries, hash, after: next.state });
   const idled = timerRanOut(d);
   // Following the table's branch after going on alone, until the table takes this seat's item again.
-  if (d.following && entries.some((e) => e.entry.seat === d.ctx.seat)) d.following = false;
-  d.chain = next;
-  d.pool = new Map();
-  d.owned.add('pool');
-  d.since = d.now;
+  if (d.claims.following && entries.some((e) => e.entry.seat === d.ctx.seat)) d.claims.following = false;
+  d.log.chain = next;
+  d.pool.current = new Map();
+  d.owned.add('pool.current');
+  d.liveness.since = d.liveness.now;
   pruneHeard(d);
   // Declared absent here: this seat's player is back only once the page says so (a bot: at once);
   // and so again when, back, it let a whole timer pass on its own decision (a claim signed at once
   // while it came back, before the others heard it, does not count).
   const named = next.absences.length > before.absences.length && next.absences[next.absences.length - 1]!.seats.includes(d.ctx.seat);
-  if (named && (!before.gone[d.ctx.seat] || idled)) d.here = d.ctx.bot;
+  if (named && (!before.gone[d.ctx.seat] || idled)) d.liveness.here = d.ctx.bot;
   changed(d);
-  d.lastEcho = { seq, element: hash, after: next.state, claimed: d.claimedAt.has(`${seq}|${before.head}`), back: next.gone[d.ctx.seat]! && d.here, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) };
-  d.effects.push({ kind: 'echo', echo: d.lastEcho });
+  d.claims.lastEcho = { seq, element: hash, after: next.state, claimed: d.claims.claimedAt.has(`${seq}|${before.head}`), back: next.gone[d.ctx.seat]! && d.liveness.here, entries: entries.map((e) => ({ text: e.text, sig: e.sig })) };
+  d.effects.push({ kind: 'echo', echo: d.claims.lastEcho });
   // Entries that were ahead of this peer (two of one seat for one place: equivocation).
   const ready = candidates(d);
   for (const [i, a] of ready.entries()) {
@@ -66,13 +66,13 @@ export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, 
   prune(d);
   for (const p of ready) {
     if (done(d)) return;
-    const v = checkEntry(d.chain, p);
-    if (v && PROOF_CODES.includes(v.code)) return verdict(d, v, { entries: [p], echo: null }, d.chain.seq);
+    const v = checkEntry(d.log.chain, p);
+    if (v && PROOF_CODES.includes(v.code)) return verdict(d, v, { entries: [p], echo: null }, d.log.chain.seq);
     if (v) incident(d, v);
-    else if (p.entry.body.type === 'final') own(d, 'finals').set(p.entry.seat, p);
-    else own(d, 'pool').set(p.id, p);
+    else if (p.entry.body.type === 'final') own(d, 'log.finals').set(p.entry.seat, p);
+    else own(d, 'pool.current').set(p.id, p);
   }
-  if (d.chain.closed && d.finals.size === d.ctx.n) finish(d);
+  if (d.log.chain.closed && d.log.finals.size === d.ctx.n) finish(d);
 }
 
 /**
@@ -80,13 +80,13 @@ export function advance(d: Draft, entries: readonly ParsedEntry[], next: Chain, 
  * nobody else applied it (a claim binds its signer), so this seat takes the settled version.
  */
 export function rollback(d: Draft, seq: number): void {
-  const step = d.history[seq]!;
-  d.chain = step.before;
-  d.history = d.history.slice(0, seq);
-  d.owned.add('history');
-  d.pool = new Map(candidates(d).filter((q) => !(q.entry.seat === d.ctx.seat && q.entry.body.type !== 'absent')).map((q) => [q.id, q]));
-  d.owned.add('pool');
-  d.since = d.now;
+  const step = d.log.history[seq]!;
+  d.log.chain = step.before;
+  d.log.history = d.log.history.slice(0, seq);
+  d.owned.add('log.history');
+  d.pool.current = new Map(candidates(d).filter((q) => !(q.entry.seat === d.ctx.seat && q.entry.body.type !== 'absent')).map((q) => [q.id, q]));
+  d.owned.add('pool.current');
+  d.liveness.since = d.liveness.now;
   changed(d);
   incident(d, violation('Superseded', `this seat was declared absent at position ${seq}: its late entry is void`, { seat: d.ctx.seat, seq }));
 }
@@ -96,11 +96,11 @@ export function rollback(d: Draft, seq: number): void {
  * own entries only, and no other seat's echo agreed with any of them.
  */
 function aloneSince(d: Draft, g: number): boolean {
-  if (!d.history.slice(g).every((h) => h.entries.every((e) => e.entry.seat === d.ctx.seat))) return false;
-  for (const [seat, { seq, signed }] of d.agreed) {
+  if (!d.log.history.slice(g).every((h) => h.entries.every((e) => e.entry.seat === d.ctx.seat))) return false;
+  for (const [seat, { seq, signed }] of d.liveness.agreed) {
     if (seq < g) continue;
     if (verified(d, { kind: 'echo', seat, signed })) return false;
-    own(d, 'agreed').delete(seat);
+    own(d, 'liveness.agreed').delete(seat);
     incident(d, violation('BadSignature', `an echo that seat ${seat}'s key did not sign`, { seat, seq }));
   }
   return true;
@@ -117,7 +117,7 @@ function tableElement(d: Draft, g: number, element: readonly ParsedEntry[], hash
   if (d.ctx.n === 2 || signers.size >= 2) return true;
   let head = hash;
   for (let seq = g + 1; seq <= g + MAX_FETCH; seq++) {
-    const next = entriesAt(d.bySeq, seq).filter((q) => q.entry.prev === head);
+    const next = entriesAt(d.pool.bySeq, seq).filter((q) => q.entry.prev === head);
     if (next.some((q) => !signers.has(q.entry.seat))) return true;
     const actions = next.filter((q) => q.entry.body.type === 'action');
     if (actions.length !== 1) return false;
@@ -139,9 +139,9 @@ function tableElement(d: Draft, g: number, element: readonly ParsedEntry[], hash
  * the two sides are split (view.split), each resting on a minority's word.
  */
 export function tryRejoin(d: Draft, g: number): void {
-  if (done(d) || g >= d.chain.seq || g < d.prunedBelow || !aloneSince(d, g)) return;
-  const step = d.history[g]!;
-  const there = entriesAt(d.bySeq, g).filter((q) => q.entry.prev === step.before.head && q.entry.body.type !== 'final');
+  if (done(d) || g >= d.log.chain.seq || g < d.log.prunedBelow || !aloneSince(d, g)) return;
+  const step = d.log.history[g]!;
+  const there = entriesAt(d.pool.bySeq, g).filter((q) => q.entry.prev === step.before.head && q.entry.body.type !== 'final');
   const theirs = there.filter((q) => q.entry.seat !== d.ctx.seat);
   if (theirs.length === 0) return;
   // The table's element there may hold this seat's own item, if it reached them before the cut
@@ -153,19 +153,19 @@ export function tryRejoin(d: Draft, g: number): void {
   if (!applied.ok || applied.value.hash === step.hash || !tableElement(d, g, element, applied.value.hash)) return;
   // At two seats, each alone on its branch would take the other's: one moves.
   if (d.ctx.n === 2 && applied.value.hash > step.hash) return;
-  d.chain = step.before;
-  d.history = d.history.slice(0, g);
-  d.owned.add('history');
-  d.finals = new Map();
-  d.owned.add('finals');
-  d.elsewhere = new Map();
-  d.owned.add('elsewhere');
-  d.agreed = new Map();
-  d.owned.add('agreed');
+  d.log.chain = step.before;
+  d.log.history = d.log.history.slice(0, g);
+  d.owned.add('log.history');
+  d.log.finals = new Map();
+  d.owned.add('log.finals');
+  d.liveness.elsewhere = new Map();
+  d.owned.add('liveness.elsewhere');
+  d.liveness.agreed = new Map();
+  d.owned.add('liveness.agreed');
   incident(d, violation('Superseded', `this seat went on alone from position ${g}: it joins the other seats' log there, and its own elements from there on are void`, { seat: d.ctx.seat, seq: g }));
   advance(d, element, applied.value.chain, applied.value.hash);
   // From there it follows the table's settlements, until the table takes an item it writes now.
-  d.following = true;
+  d.claims.following = true;
 }
 
 /**
@@ -174,10 +174,10 @@ export function tryRejoin(d: Draft, g: number): void {
  */
 export function rejoinIfAlone(d: Draft): void {
   if (!timerRanOut(d)) return;
-  const history = d.history;
-  for (let g = d.chain.seq - 1; g >= d.prunedBelow && !done(d); g--) {
+  const history = d.log.history;
+  for (let g = d.log.chain.seq - 1; g >= d.log.prunedBelow && !done(d); g--) {
     if (!history[g]!.entries.every((e) => e.entry.seat === d.ctx.seat)) return;
     tryRejoin(d, g);
-    if (d.history !== history) return;
+    if (d.log.history !== history) return;
   }
 }

@@ -142,7 +142,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
    * performed, each change shows in turn (a message sent between two elements goes out with the
    * first one's chain showing, as it would have from a peer that did one thing at a time).
    */
-  let shown: { chain: Chain; outcome: Outcome } = { chain: state.chain, outcome: state.outcome };
+  let shown: { chain: Chain; outcome: Outcome } = { chain: state.log.chain, outcome: state.log.outcome };
 
   const viewOf = (chain: Chain, outcome: Outcome, incidents: readonly Violation[], yourTurn: boolean): PeerView => ({
     seat: ctx.seat,
@@ -153,14 +153,14 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     outcome,
     incidents,
     yourTurn,
-    away: chain.gone[ctx.seat] === true && !state.here,
+    away: chain.gone[ctx.seat] === true && !state.liveness.here,
     split: splitOf(state),
     returned: returnedOf(state),
   });
   const sameView = (v: PeerView | undefined, w: { chain: Chain; outcome: Outcome; incidents: readonly Violation[]; yourTurn: boolean }): v is PeerView =>
-    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn && v.away === (w.chain.gone[ctx.seat] === true && !state.here) && sameSplit(v.split, splitOf(state)) && v.returned.join() === returnedOf(state).join();
+    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn && v.away === (w.chain.gone[ctx.seat] === true && !state.liveness.here) && sameSplit(v.split, splitOf(state)) && v.returned.join() === returnedOf(state).join();
   const sameSplit = (a: PeerView['split'], b: PeerView['split']): boolean => a === b || (a !== null && b !== null && a.seq === b.seq && a.seats.join() === b.seats.join());
-  const now = () => ({ chain: state.chain, outcome: state.outcome, incidents: state.incidents, yourTurn: awaitsAction(ctx, state) });
+  const now = () => ({ chain: state.log.chain, outcome: state.log.outcome, incidents: state.incidents, yourTurn: awaitsAction(ctx, state) });
   function current(): PeerView {
     const w = now();
     if (sameView(cached, w)) return cached;
@@ -258,7 +258,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
           state = r.state;
           await perform(r.effects);
           sentEarly.clear();
-          shown = { chain: state.chain, outcome: state.outcome };
+          shown = { chain: state.log.chain, outcome: state.log.outcome };
           return r.refused;
         }
         await check(r.needs.check, checked);
@@ -291,11 +291,11 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
       const place = placeOf(state);
       if (asked.has(place)) return;
       asked.add(place);
-      const legal = legalOptions(state.chain.state, ctx.seat, secrets.vault);
+      const legal = legalOptions(state.log.chain.state, ctx.seat, secrets.vault);
       if (legal.length === 0) return;
       let action: unknown;
       try {
-        action = await agent(state.chain.state, ctx.seat, legal, secrets.vault);
+        action = await agent(state.log.chain.state, ctx.seat, legal, secrets.vault);
       } catch {
         return; // a bot that fails is a seat that does not answer: the timer settles it
       }

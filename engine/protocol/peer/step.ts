@@ -83,13 +83,13 @@ export function step(ctx: PeerContext, state: PeerState, event: PeerEvent, resul
   }
   settle(d);
   if (lacking(d)) return { kind: 'needs', needs: d.missing };
-  return { kind: 'next', state: finished(d), effects: d.effects };
+  return { kind: 'next', state: finished(d, state), effects: d.effects };
 }
 
 /** A message from another peer (`from`, when the transport knows it: catch-up answers go there), parsed by the wrapper. */
 function handleMessage(d: Draft, parsed: Result<ParsedMessage, Violation>, from?: Seat): void {
   // A finished game still answers catch-up: a page refreshed near the end gets the rest from it.
-  if (done(d) && !(d.outcome.kind === 'finished' && parsed.ok && parsed.value.t === 'fetch')) return;
+  if (done(d) && !(d.log.outcome.kind === 'finished' && parsed.ok && parsed.value.t === 'fetch')) return;
   if (!parsed.ok) return incident(d, parsed.error);
   const m = parsed.value;
   if (m.t === 'entry') handleEntry(d, m.entry, 'direct');
@@ -113,7 +113,7 @@ function settle(d: Draft): void {
   }
   const answered = d.answered;
   // This answer helped: the next part (the sender may hold more; an empty answer is never sent).
-  if (answered && !done(d) && d.chain.seq > answered.before && (answered.sender !== undefined || d.ahead >= d.chain.seq)) fetch(d, d.chain.seq, answered.sender);
+  if (answered && !done(d) && d.log.chain.seq > answered.before && (answered.sender !== undefined || d.liveness.ahead >= d.log.chain.seq)) fetch(d, d.log.chain.seq, answered.sender);
 }
 
 /**
@@ -124,7 +124,7 @@ function settle(d: Draft): void {
 export function likelyChecks(ctx: PeerContext, state: PeerState, event: PeerEvent): Check[] {
   // Echoes that would count as hearing a seat are checked at claim time only (the step asks).
   const d = { ...state, ctx };
-  if (event.kind !== 'message' || !event.message.ok || state.outcome.kind !== 'playing') return [];
+  if (event.kind !== 'message' || !event.message.ok || state.log.outcome.kind !== 'playing') return [];
   const m = event.message.value;
   const entries = m.t === 'entry' ? [m.entry] : m.t === 'relay' || m.t === 'echo' ? m.entries : m.t === 'history' ? m.elements.flat() : [];
   const checks: Check[] = [];
@@ -135,10 +135,10 @@ export function likelyChecks(ctx: PeerContext, state: PeerState, event: PeerEven
     checks.push({ kind: 'entry', entry: p });
   }
   if (m.t === 'echo' && m.echo.seat !== ctx.seat && m.echo.seat < ctx.n) {
-    const h = state.history[m.echo.seq];
+    const h = state.log.history[m.echo.seq];
     const mismatch = h !== undefined && (h.hash !== m.echo.element || afterDigest(h) !== m.echo.state);
     // Echoes two or more ahead are held only once checked (their seat's slots are theirs alone).
-    if (aheadCheckNeeded(state, m.echo) || m.echo.seq > state.chain.seq || mismatch) checks.push({ kind: 'echo', seat: m.echo.seat, signed: m.signed });
+    if (aheadCheckNeeded(state, m.echo) || m.echo.seq > state.log.chain.seq || mismatch) checks.push({ kind: 'echo', seat: m.echo.seat, signed: m.signed });
   }
   return checks;
 }

@@ -53,7 +53,7 @@ export interface SimPeer extends PeerSession {
   readonly done: boolean;
   /** What the peer holds for each seat, against the bounds. */
   readonly held: ReturnType<typeof heldOf>;
-  readonly claimedAt: PeerState['claimedAt'];
+  readonly claimedAt: PeerState["claims"]["claimedAt"];
   readonly peerState: PeerState;
 }
 
@@ -69,7 +69,7 @@ export function simPeer(session: PeerSession): SimPeer {
     incidents: { get: () => peerState().incidents },
     done: { get: () => shown().outcome.kind !== 'playing' },
     held: { get: () => heldOf(peerState()) },
-    claimedAt: { get: () => peerState().claimedAt },
+    claimedAt: { get: () => peerState().claims.claimedAt },
     peerState: { get: peerState },
   }) as SimPeer;
 }
