@@ -2,7 +2,7 @@ import { applyAction, awaiting, type GameState, ok, type Seat, type Vault } from
 import { elementInputs, type ParsedGenesis, type Replay, type SignedEntry } from '../../engine/protocol/index.js';
 import type { NetGame, NetGameView } from '../net/index.js';
 import { automaticAction } from './automatic.js';
-import type { LocalTable } from './localTable.js';
+import type { GameTable } from './types.js';
 import { makeAbsenceLedger, sameAbsence, tableAbsence } from './absences.js';
 import type { BotPlayer, TableView } from './types.js';
 
@@ -32,7 +32,7 @@ export interface SessionTableConfig {
  * (for the log). The game itself is the protocol's: a person's choice goes to the session of the
  * seat awaited, which refuses anything not legal and awaited; bots answer through the same path.
  */
-export function makeSessionTable(config: SessionTableConfig): LocalTable & { here(): void; replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] } {
+export function makeSessionTable(config: SessionTableConfig): GameTable & { here(): void; replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] } {
   const seats = [...config.seats.entries()];
   const watched = seats[0]![1].game;
   const states: GameState[] = [config.initial];
