@@ -2,14 +2,17 @@ import type { GameState, Hex } from '../../engine/index.js';
 import {
   hexKey,
 } from '../../engine/index.js';
-import { HEART_STYLE, type Language, TERRAIN, playerName } from '../display/index.js';
+import { HEART_STYLE, type Language, TERRAIN, playerLabel, playerName } from '../display/index.js';
 import { textIn } from '../i18n/index.js';
 import { type TileView, tileViews } from './tiles.js';
 
 /** "(2,-1)": how a hex is written for people (axial q, r). */
 export const hexLabel = (h: Hex): string => `(${h.q},${h.r})`;
 
-/** A tile in words, as hover, screen readers and the board-as-list read it. */
+/**
+ * A tile in words, as hover, tapping, screen readers and the board-as-list read it: its terrain,
+ * its owner (always said, "no owner" too), its troops and each frontier's, energy, wild markers.
+ */
 export function describeTile(tile: TileView, lang: Language): string {
   const what =
     tile.kind === 'heart'
@@ -18,13 +21,14 @@ export function describeTile(tile: TileView, lang: Language): string {
         ? `${textIn(lang, 'terrain.portal', { player: playerName(tile.seat!, lang) })} ${TERRAIN[tile.colour!].glyph}`
         : `${TERRAIN[tile.colour!].glyph} ${TERRAIN[tile.colour!].name[lang]}`;
   const parts = [`${what} ${textIn(lang, 'tile.at', { at: hexLabel(tile.hex) })}`];
-  if (tile.energyRich) parts.push(textIn(lang, 'tile.energyRich'));
   if (tile.troops) {
-    parts.push(textIn(lang, 'tile.troops', { count: tile.troops.count, player: playerName(tile.troops.owner, lang) }));
+    parts.push(textIn(lang, 'tile.owner', { player: playerLabel(tile.troops.owner, tile.troops.colour, lang) }));
+    parts.push(textIn(lang, tile.troops.count === 1 ? 'tile.troop' : 'tile.troops', { count: tile.troops.count }));
     tile.troops.frontier.forEach((n, d) => {
       if (n > 0) parts.push(textIn(lang, 'tile.frontier', { count: n, dir: DIRECTION_NAME[lang][d]! }));
     });
-  }
+  } else parts.push(textIn(lang, 'tile.noOwner'));
+  if (tile.energyRich) parts.push(textIn(lang, 'tile.energyRich'));
   if (tile.wild > 0) parts.push(textIn(lang, 'tile.wild', { value: tile.wild }));
   return parts.join(', ');
 }

@@ -1,5 +1,5 @@
 import { createEffect, onCleanup, onMount } from 'solid-js';
-import type { GameState } from '../../engine/index.js';
+import type { GameState, Seat } from '../../engine/index.js';
 import type { BoardInput, Highlights } from '../board/types.js';
 import { t } from '../i18n/index.js';
 import { type Board3D as Board3DHandle, makeBoard3D } from './scene.js';
@@ -8,7 +8,7 @@ import { type Board3D as Board3DHandle, makeBoard3D } from './scene.js';
  * The 3D board as a Solid component: `makeBoard3D` on mount, `dispose` on cleanup; every state and
  * highlight change is one `update`. The state is passed whole (a signal's value, never a store).
  */
-export default function Board3D(props: { state: GameState; highlights: Highlights } & BoardInput) {
+export default function Board3D(props: { state: GameState; highlights: Highlights; focus?: Seat | null } & BoardInput) {
   let host!: HTMLDivElement;
   let board: Board3DHandle | undefined;
   const reducedMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -24,9 +24,12 @@ export default function Board3D(props: { state: GameState; highlights: Highlight
       frameMs: () => b.renderNow(),
       renderFrame: () => b.renderNow(),
       screenOf: (q, r) => b.screenOf({ q, r }),
+      moveFrame: () => b.moveFrame(),
+      badges: () => b.badges(),
+      hiddenBadges: () => b.hiddenBadges(),
     };
     window.addEventListener('keydown', onKey);
-    createEffect(() => board!.update(props.state, props.highlights));
+    createEffect(() => board!.update(props.state, props.highlights, props.focus ?? null));
   });
   onCleanup(() => {
     window.removeEventListener('keydown', onKey);

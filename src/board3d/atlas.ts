@@ -28,20 +28,17 @@ export function makeAtlasTexture(): CanvasTexture {
   g.textAlign = 'center';
   g.textBaseline = 'middle';
   g.lineJoin = 'round';
-  // Digits: black with a wide white outline, readable on any tile and any troop colour.
+  // Digits in white: a badge tints them with the ink that reads on its fill (black or white).
   for (let d = 0; d <= 9; d++) {
     const [x, y] = at(CELL.digit(d));
-    g.font = `bold ${CELL_PX * 0.78}px ${FONT}`;
-    g.lineWidth = CELL_PX * 0.16;
-    g.strokeStyle = '#FFFFFF';
-    g.strokeText(String(d), x, y + 4);
-    g.fillStyle = '#000000';
-    g.fillText(String(d), x, y + 4);
+    g.font = `bold ${CELL_PX * 0.8}px ${FONT}`;
+    g.fillStyle = '#FFFFFF';
+    g.fillText(String(d), x, y + 5);
   }
-  // Terrain glyphs in white: the mesh tints each with the ink that reads on its tile.
+  // Terrain glyphs in white: the mesh tints each with the ink that reads on its tile or badge.
   for (const c of TILE_COLOURS) {
     const [x, y] = at(CELL.glyph(c));
-    g.font = `${CELL_PX * 0.7}px ${FONT}`;
+    g.font = `bold ${CELL_PX * 0.7}px ${FONT}`;
     g.fillStyle = '#FFFFFF';
     g.fillText(TERRAIN[c].glyph, x, y);
   }

@@ -1,30 +1,44 @@
 import { MathUtils, PerspectiveCamera, Vector3 } from 'three';
 import { MapControls } from 'three/examples/jsm/controls/MapControls.js';
-import type { BoardScene } from './projection.js';
+import type { Bounds } from './projection.js';
 
 export const FOV = 35;
 const MIN_POLAR = MathUtils.degToRad(20);
 const MAX_POLAR = MathUtils.degToRad(60);
 const FIT_POLAR = MathUtils.degToRad(38);
 const HEX_WIDTH = Math.sqrt(3);
+/**
+ * The narrowest a hex may show in the first view, in CSS pixels (a finger's width): where the
+ * whole map would show smaller (a phone), the view starts closer, on the part that concerns the
+ * player. Fit (F) still shows the whole map.
+ */
+export const MIN_HEX_PX = 44;
 
-type Bounds = BoardScene['bounds'];
-
-/** The board's camera and its MapControls (ui.md §4): fitted to the map, clamped over it, refitted as it grows until the player moves the view. */
+/**
+ * The board's camera and its MapControls (ui.md §4): the first view shows the whole map, or on a
+ * small screen the player's part of it with hexes at least MIN_HEX_PX wide; clamped over the map;
+ * refitted as the map grows until the player moves the view.
+ */
 export interface CameraRig {
   readonly camera: PerspectiveCamera;
   /** Fits the whole map in view at the fit angle. */
   fit(): void;
-  /** After a new projection: the zoom's limit follows the map; bounds that changed refit, unless the player has moved the view. */
+  /** The first view: the whole map if it reads, else the focus (or the map's centre) at a readable size. */
+  home(): void;
+  /** After a new projection: the zoom's limit follows the map; bounds that changed go home, unless the player has moved the view. */
   follow(): void;
-  setAspect(aspect: number): void;
+  /** The view's size in CSS pixels. */
+  setSize(width: number, height: number): void;
   dispose(): void;
 }
 
-const boundsKey = (b: Bounds): string => [b.minX, b.maxX, b.minZ, b.maxZ].map((x) => x.toFixed(3)).join();
+const boundsKey = (b: Bounds | null): string => (b ? [b.minX, b.maxX, b.minZ, b.maxZ].map((x) => x.toFixed(3)).join() : '-');
 
-/** `bounds` gives the map's current extent (null before the first projection); `changed` asks for a frame. */
-export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, changed: () => void): CameraRig {
+/**
+ * `bounds` gives the map's current extent (null before the first projection), `focus` the part of
+ * it that concerns the player (null: none); `changed` asks for a frame.
+ */
+export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, focus: () => Bounds | null, changed: () => void): CameraRig {
   const camera = new PerspectiveCamera(FOV, 1, 0.1, 500);
   camera.position.set(0, 14, 10);
   const controls = new MapControls(camera, dom);
@@ -36,6 +50,7 @@ export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, cha
   /** The bounds the view was last fitted to: any change (the map grows, the glowing places move) refits. */
   let fittedBounds = '';
   let userMoved = false;
+  let viewHeight = 720;
 
   const scratch = new PerspectiveCamera(FOV, 1, 0.1, 500);
   const corner = new Vector3();
@@ -44,8 +59,7 @@ export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, cha
    * estimate from the angles, corrected by projecting the map's corners (the tilted view's near
    * edge shows larger than its far edge).
    */
-  function fitDistance(): number {
-    const b = bounds() ?? { minX: -1, maxX: 1, minZ: -1, maxZ: 1 };
+  function fitDistance(b: Bounds = bounds() ?? { minX: -1, maxX: 1, minZ: -1, maxZ: 1 }): number {
     const m = 1.1;
     const box = { minX: b.minX - m, maxX: b.maxX + m, minZ: b.minZ - m, maxZ: b.maxZ + m };
     const cx = (box.minX + box.maxX) / 2;
@@ -69,17 +83,32 @@ export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, cha
     return d;
   }
 
-  function fit(): void {
-    const b = bounds() ?? { minX: 0, maxX: 0, minZ: 0, maxZ: 0 };
-    fittedBounds = boundsKey(b);
+  /** The distance at which a hex at the target shows MIN_HEX_PX wide. */
+  const readableDistance = (): number => (HEX_WIDTH * viewHeight) / (2 * Math.tan(MathUtils.degToRad(FOV) / 2) * MIN_HEX_PX);
+
+  function look(b: Bounds, d: number): void {
+    fittedBounds = viewKey();
     userMoved = false;
     const target = new Vector3((b.minX + b.maxX) / 2, 0, (b.minZ + b.maxZ) / 2);
-    const d = fitDistance();
     controls.target.copy(target);
     camera.position.set(target.x, target.y + d * Math.cos(FIT_POLAR), target.z + d * Math.sin(FIT_POLAR));
-    controls.maxDistance = Math.max(controls.minDistance * 1.5, 1.3 * d);
+    controls.maxDistance = Math.max(controls.minDistance * 1.5, 1.3 * fitDistance());
     controls.update();
     changed();
+  }
+  const viewKey = (): string => `${boundsKey(bounds())}|${boundsKey(focus())}|${viewHeight}|${camera.aspect.toFixed(3)}`;
+  const mapBounds = (): Bounds => bounds() ?? { minX: 0, maxX: 0, minZ: 0, maxZ: 0 };
+
+  function fit(): void {
+    look(mapBounds(), fitDistance());
+  }
+
+  function home(): void {
+    const whole = fitDistance();
+    const readable = readableDistance();
+    if (whole <= readable) return fit();
+    const part = focus() ?? mapBounds();
+    look(part, Math.min(fitDistance(part), readable));
   }
 
   // The target stays over the map: panning cannot lose the board.
@@ -118,15 +147,17 @@ export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, cha
   return {
     camera,
     fit,
+    home,
     follow() {
       const b = bounds();
       if (!b) return;
       controls.maxDistance = Math.max(controls.minDistance * 1.5, 1.3 * fitDistance());
-      // Refit as the map grows (or the glowing places change), unless the player has moved the view.
-      if (boundsKey(b) !== fittedBounds && !userMoved) fit();
+      // Back home as the map grows (or the glowing places, the player's part or the view's size change), unless the player has moved the view.
+      if (viewKey() !== fittedBounds && !userMoved) home();
     },
-    setAspect(aspect) {
-      camera.aspect = aspect;
+    setSize(width, height) {
+      viewHeight = height;
+      camera.aspect = width / height;
       camera.updateProjectionMatrix();
     },
     dispose() {

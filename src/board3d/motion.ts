@@ -1,5 +1,5 @@
 import type { HexKey } from '../../engine/index.js';
-import type { BoardScene } from './projection.js';
+import type { BoardScene, PieceInstance, RimInstance } from './projection.js';
 
 const DROP_MS = 300;
 const PULSE_MS = 450;
@@ -27,7 +27,12 @@ export interface Motion {
   animating(): boolean;
   tiles(scene: BoardScene, now: number): readonly (BoardScene['tiles'][number] & { readonly y: number })[];
   decals(scene: BoardScene, now: number): BoardScene['decals'];
-  troops(scene: BoardScene, now: number): readonly (BoardScene['troops'][number] & { readonly scale?: number })[];
+  /** Props standing on tiles: they fall with their tile. */
+  props(props: readonly PieceInstance[], now: number): readonly PieceInstance[];
+  /** Frontier markers, swelling when their count changed. */
+  markers(scene: BoardScene, now: number): readonly PieceInstance[];
+  /** Owners' bands, swelling a little when their territory's count changed. */
+  owners(scene: BoardScene, now: number): readonly RimInstance[];
   rims(scene: BoardScene, now: number): BoardScene['rims'];
 }
 
@@ -48,10 +53,10 @@ export function makeMotion(reducedMotion: boolean): Motion {
     const k = progress(now, start, DROP_MS);
     return (1 - k) * (1 - k) * 1.2;
   };
-  /** A swell of 1 + 40 % at its middle, for a stack that changed. */
-  const swellOf = (stack: string | undefined, now: number): number => {
+  /** A swell of 1 + `amount` at its middle, for a stack that changed. */
+  const swellOf = (stack: string | undefined, now: number, amount: number): number => {
     const start = stack === undefined ? undefined : pulses.get(stack);
-    return start === undefined ? 1 : 1 + 0.4 * Math.sin(Math.PI * progress(now, start, PULSE_MS));
+    return start === undefined ? 1 : 1 + amount * Math.sin(Math.PI * progress(now, start, PULSE_MS));
   };
 
   /** Stacks whose count changed since the previous position (a stack gone counts too); those still there swell. */
@@ -90,7 +95,10 @@ export function makeMotion(reducedMotion: boolean): Motion {
     animating: () => drops.size > 0 || pulses.size > 0 || combatPulse !== null,
     tiles: (scene, now) => scene.tiles.map((t) => ({ ...t, y: t.lift + fallOf(t.key, now) })),
     decals: (scene, now) => (drops.size === 0 ? scene.decals : scene.decals.map((d) => ({ ...d, y: d.y + fallOf(d.key, now) }))),
-    troops: (scene, now) => (pulses.size === 0 ? scene.troops : scene.troops.map((t) => ({ ...t, scale: swellOf(t.stack, now) }))),
+    props: (props, now) => (drops.size === 0 ? props : props.map((p) => ({ ...p, y: p.y + (p.key ? fallOf(p.key, now) : 0) }))),
+    markers: (scene, now) => (pulses.size === 0 ? scene.markers : scene.markers.map((m) => ({ ...m, scale: swellOf(m.stack, now, 0.4) }))),
+    // A band swells less: it must stay inside its tile.
+    owners: (scene, now) => (pulses.size === 0 ? scene.owners : scene.owners.map((o) => ({ ...o, scale: swellOf(o.stack, now, 0.1) }))),
     rims(scene, now) {
       // The highlight rims, then the combat's, throbbing twice while its pulse runs.
       const k = combatPulse === null ? 1 : progress(now, combatPulse, COMBAT_MS);

@@ -4,7 +4,7 @@ import { HexMap } from '../board/HexMap.js';
 import { NO_HIGHLIGHTS } from '../board/types.js';
 import { type LegendPlayer, Legend } from '../board/Legend.js';
 import { t } from '../i18n/index.js';
-import { type LocalMap, buildLocalMap, isPlayerCount } from './localMap.js';
+import { type LocalMap, buildLocalMap, buildLocalPosition, isPlayerCount, isShownDay } from './localMap.js';
 import { MapControls } from './MapControls.js';
 
 /** A fresh seed: 8 base-36 characters from the platform's randomness. */
@@ -13,10 +13,11 @@ export function randomSeed(): string {
   return Array.from(bytes, (b) => (b % 36).toString(36)).join('');
 }
 
-/** Initial inputs from the route's query (#/map?players=4&seed=abc), so a map can be linked to. */
-export function inputsFromQuery(q: URLSearchParams): { players: number; seed: string } {
+/** Initial inputs from the route's query (#/map?players=4&seed=abc&day=5), so a map can be linked to. */
+export function inputsFromQuery(q: URLSearchParams): { players: number; seed: string; day: number | null } {
   const players = Number(q.get('players'));
-  return { players: isPlayerCount(players) ? players : 4, seed: q.get('seed') || 'eden' };
+  const day = Number(q.get('day'));
+  return { players: isPlayerCount(players) ? players : 4, seed: q.get('seed') || 'eden', day: isShownDay(day) ? day : null };
 }
 
 /**
@@ -25,6 +26,8 @@ export function inputsFromQuery(q: URLSearchParams): { players: number; seed: st
  * whole in a signal: a store would write into the engine's state objects (issue 8, item 7).
  */
 export function MapExplorer(props: { players: number; seed: string; view?: 'flat' | '3d';
+  /** The conquest's day to show (played by greedy agents), or none: the map as built. */
+  day?: number | null;
   /** The 3D board over the whole window (the benchmark's 1280 x 720 frame). */
   full?: boolean; onBuilt?: (map: LocalMap) => void }) {
   // The initial values only seed the inputs; later prop changes are not followed.
@@ -35,7 +38,7 @@ export function MapExplorer(props: { players: number; seed: string; view?: 'flat
 
   const draw = (): void => {
     try {
-      const built = buildLocalMap(players(), seed());
+      const built = props.day ? buildLocalPosition(players(), seed(), props.day) : buildLocalMap(players(), seed());
       setMap(built);
       setError(null);
       props.onBuilt?.(built);

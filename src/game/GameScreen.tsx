@@ -116,7 +116,7 @@ export function GameScreen(props: {
             {t('log.previewing')}
           </p>
         </Show>
-        <Board state={momentState() ?? turn.preview() ?? state()} highlights={moment() !== null ? NO_HIGHLIGHTS : board.highlights()} label={t('board.label')} flat={props.flat} onPick={board.pick} onHover={board.hover} />
+        <Board state={momentState() ?? turn.preview() ?? state()} highlights={moment() !== null ? NO_HIGHLIGHTS : board.highlights()} label={t('board.label')} flat={props.flat} focus={shownViewer()} onPick={board.pick} onHover={board.hover} />
         <Show when={!seats.curtained() && turn.view()?.panel}>
           {(panel) => (
             <div class="conquest-panels">

@@ -12,8 +12,8 @@ import { HEART_KEY } from '../../engine/map/board.js';
 import { playLocal, startLocalGame } from '../../engine/local/index.js';
 import { greedyAgent } from '../../engine/agents/index.js';
 import { NO_HIGHLIGHTS } from '../../src/board/types.js';
-import { HEART_STYLE } from '../../src/display/index.js';
-import { APOTHEM, CELL, TILE_HEIGHT, boardScene } from '../../src/board3d/projection.js';
+import { HEART_STYLE, TERRAIN } from '../../src/display/index.js';
+import { CELL, TILE_HEIGHT, boardScene } from '../../src/board3d/projection.js';
 
 /** A conquest position with troops on frontiers: a greedy 3-player game stopped once some are spread. */
 function withFrontiers(): GameState {
@@ -36,38 +36,67 @@ describe('3D board projection', () => {
     expect(scene.decals.filter((d) => d.cell === CELL.arch).length).toBe(3);
   });
 
-  it('puts frontier troops on the shared edge, 30 % of the apothem toward their own hex, with an arrow across', () => {
-    let stacks = 0;
+  it('puts frontier troops on the edge they guard: a wedge in the owner’s colour pointing across, and a badge with their count', () => {
+    let frontiers = 0;
     for (const [key, t] of Object.entries(state.territories)) {
       const c = hexToPixel(parseHexKey(key), 1);
       t.frontier.forEach((n, d) => {
         if (n === 0) return;
-        stacks++;
+        frontiers++;
         const dir = hexToPixel(DIRECTIONS[d]!, 1);
-        // The stack's centre: 0.7 of the way from the centre to the edge (the edge is at half the centre distance).
-        const at = { x: c.x + dir.x * 0.35, z: c.y + dir.y * 0.35 };
-        const cubes = scene.troops.filter((p) => Math.hypot(p.x - at.x, p.z - at.z) < 0.4);
-        expect(cubes.length).toBeGreaterThanOrEqual(Math.min(n, 3));
-        const dist = Math.hypot(at.x - c.x, at.z - c.y);
-        expect(dist).toBeCloseTo(APOTHEM * 0.7, 5);
-        expect(scene.arrows.some((a) => Math.hypot(a.x - (c.x + dir.x * 0.47), a.z - (c.y + dir.y * 0.47)) < 1e-9)).toBe(true);
+        const marker = scene.markers.find((m) => m.stack === `${key}/${d}`)!;
+        // Just inside the edge (the edge is at half the centre distance), pointing toward the neighbour.
+        expect(Math.hypot(marker.x - c.x, marker.z - c.y) / Math.hypot(dir.x, dir.y)).toBeCloseTo(0.41, 5);
+        expect(marker.angle).toBeCloseTo(Math.atan2(-dir.y, dir.x), 9);
+        expect(marker.colour).toBe(TERRAIN[state.seats[t.owner!]!.colour].rgb);
+        const badge = scene.badges.find((b) => b.key === `${key}/${d}`)!;
+        expect(badge.kind).toBe('frontier');
+        expect(badge.value).toBe(n);
+        expect(badge.toward).toEqual({ x: dir.x, z: dir.y });
       });
     }
-    expect(stacks).toBeGreaterThan(0);
-    expect(scene.arrows.length).toBe(stacks);
+    expect(frontiers).toBeGreaterThan(0);
+    expect(scene.markers.length).toBe(frontiers);
   });
 
-  it('writes every troop count and wild value as digits', () => {
-    const digits = (n: number) => String(n).length;
+  it('shows every owner without colour alone: a band in his colour, and a badge with his glyph and the troops’ count', () => {
+    const owned = Object.entries(state.territories).filter(([, t]) => t.owner !== null);
+    expect(owned.length).toBeGreaterThan(0);
+    expect(scene.owners.length).toBe(owned.length);
+    for (const [key, t] of owned) {
+      const colour = state.seats[t.owner!]!.colour;
+      const c = hexToPixel(parseHexKey(key), 1);
+      expect(scene.owners).toContainEqual(expect.objectContaining({ x: c.x, z: c.y, colour: TERRAIN[colour].rgb, stack: key }));
+      const badge = scene.badges.find((b) => b.key === key)!;
+      expect(badge.kind).toBe('territory');
+      expect(badge.fill).toBe(TERRAIN[colour].rgb);
+      expect(badge.chars.map((ch) => ch.cell)).toEqual([CELL.glyph(colour), ...String(t.troops).split('').map((d) => CELL.digit(Number(d)))]);
+    }
+  });
+
+  it('writes every count as a badge: troops, frontiers, wild markers (white, dashed), territories first', () => {
     let expected = 0;
     for (const t of Object.values(state.territories)) {
-      if (t.owner !== null && t.troops > 0) expected += digits(t.troops);
-      for (const n of t.frontier) if (n > 0) expected += digits(n);
-      const wild = t.wild.reduce((a, b) => a + b, 0);
-      if (wild > 0) expected += digits(wild);
+      if (t.owner !== null) expected++;
+      expected += t.frontier.filter((n) => n > 0).length;
+      if (t.wild.reduce((a, b) => a + b, 0) > 0) expected++;
     }
-    expect(scene.labels.length).toBe(expected);
-    expect(scene.labels.every((l) => l.cell >= 0 && l.cell <= 9)).toBe(true);
+    expect(scene.badges.length).toBe(expected);
+    const wild = scene.badges.filter((b) => b.kind === 'wild');
+    expect(wild.length).toBeGreaterThan(0);
+    expect(wild.every((b) => b.dashed && b.fill === '#FFFFFF' && b.ink === '#000')).toBe(true);
+    const kinds = scene.badges.map((b) => b.kind);
+    expect(kinds.lastIndexOf('territory')).toBeLessThan(kinds.indexOf('frontier'));
+    expect(kinds.lastIndexOf('frontier')).toBeLessThan(kinds.indexOf('wild'));
+  });
+
+  it('stands the terrains’ props on their tiles, one list per kind', () => {
+    for (const [kind, props] of Object.entries(scene.props)) {
+      const tiles = scene.tiles.filter((t) => props.some((p) => p.key === t.key));
+      for (const p of props) expect(Math.hypot(p.x - tiles.find((t) => t.key === p.key)!.x, p.z - tiles.find((t) => t.key === p.key)!.z)).toBeLessThan(0.6);
+      const lands = Object.values(state.map).filter((o) => o.kind === 'land' && o.colour === kind).length;
+      expect(new Set(props.map((p) => p.key)).size, kind).toBe(lands);
+    }
   });
 
   it('draws highlights: legal empty cells as tinted plates with dashed rims, the selected one solid with its ghost, hover lifts', () => {
@@ -135,8 +164,8 @@ describe('the combat and the troop stacks on the 3D board', () => {
     const scene = boardScene(state, NO_HIGHLIGHTS, null);
     expect(scene.stacks.get('0,3')).toBe(2);
     expect(scene.stacks.get(`0,3/${SE}`)).toBe(5);
-    // Every cube names its stack: 2 on the territory, 3 (of 5) at the frontier.
-    expect(scene.troops.filter((p) => p.stack === '0,3')).toHaveLength(2);
-    expect(scene.troops.filter((p) => p.stack === `0,3/${SE}`)).toHaveLength(3);
+    // The band and the frontier's marker name their stacks.
+    expect(scene.owners.filter((p) => p.stack === '0,3')).toHaveLength(1);
+    expect(scene.markers.filter((p) => p.stack === `0,3/${SE}`)).toHaveLength(1);
   });
 });
