@@ -1,7 +1,9 @@
 /**
  * The browser game's benchmark rows: the page's JavaScript (gzipped, lazy chunks named) and, in
- * headless Chromium, the 3D board with a 6-player map at 1280 x 720: main-thread time of one
- * frame, draw calls, frames per second (software rendering here), and time to the first frame.
+ * headless Chromium, the 3D board with a 6-player position at 1280 x 720 (the explorer's map, its
+ * conquest played to day 5: owners' bands, count badges, frontiers, props): main-thread time of a
+ * still frame and of a frame of a camera move (the badges laid out again), draw calls, frames per
+ * second (software rendering here), and time to the first frame.
  */
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import http from 'node:http';
@@ -84,7 +86,7 @@ async function boardRows(outDir: string): Promise<Row[]> {
   const browser = await chromium.launch({ executablePath: executable, headless: true, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-    const url = `${site.url}#/map?players=6&seed=bench-board&view=3d&full=1`;
+    const url = `${site.url}#/map?players=6&seed=bench-board&view=3d&full=1&day=5`;
     // Time to the board drawn: a fresh page, from navigation start to the first frame with the map.
     const firsts: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -97,17 +99,8 @@ async function boardRows(outDir: string): Promise<Row[]> {
     // In-page code as text: tsx would wrap named functions in a helper the page does not have.
     const measured = (await page.evaluate(`(async () => {
       const board = window.bfe.board;
-      for (let i = 0; i < 10; i++) board.renderFrame();
-      // Batches of 10 frames: performance.now() is coarse (0.1 ms) in a page that is not cross-origin isolated.
-      const times = [];
-      for (let b = 0; b < 12; b++) {
-        const t = performance.now();
-        for (let i = 0; i < 10; i++) board.renderFrame();
-        times.push((performance.now() - t) / 10);
-      }
-      times.sort((a, b) => a - b);
-      const calls = board.drawCalls();
-      // Frames per second: one render per animation frame for 3 s (the browser paces frames to the rasterizer).
+      // Frames per second first: one render per animation frame for 3 s (the browser paces frames
+      // to the rasterizer). Measured after the timed batches below, it would wait out their backlog.
       let frames = 0;
       const t0 = performance.now();
       await new Promise((done) => {
@@ -118,11 +111,31 @@ async function boardRows(outDir: string): Promise<Row[]> {
           else done();
         });
       });
-      return { median: (times[5] + times[6]) / 2, p90: times[10], calls, fps: frames / ((performance.now() - t0) / 1000) };
-    })()`)) as { median: number; p90: number; calls: number; fps: number };
+      const fps = frames / ((performance.now() - t0) / 1000);
+      for (let i = 0; i < 10; i++) board.renderFrame();
+      // Batches of 10 frames: performance.now() is coarse (0.1 ms) in a page that is not cross-origin isolated.
+      const times = [];
+      for (let b = 0; b < 12; b++) {
+        const t = performance.now();
+        for (let i = 0; i < 10; i++) board.renderFrame();
+        times.push((performance.now() - t) / 10);
+      }
+      times.sort((a, b) => a - b);
+      // A camera move: every frame lays the badges out again before it renders.
+      const moves = [];
+      for (let b = 0; b < 12; b++) {
+        const t = performance.now();
+        for (let i = 0; i < 10; i++) board.moveFrame();
+        moves.push((performance.now() - t) / 10);
+      }
+      moves.sort((a, b) => a - b);
+      const calls = board.drawCalls();
+      return { median: (times[5] + times[6]) / 2, p90: times[10], moveMedian: (moves[5] + moves[6]) / 2, moveP90: moves[10], badges: board.badges().length, calls, fps };
+    })()`)) as { median: number; p90: number; moveMedian: number; moveP90: number; badges: number; calls: number; fps: number };
     return [
-      { name: '3D board frame, main thread (6 players, 1280x720, headless Chromium)', value: measured.median, unit: 'ms', target: { max: 4 }, detail: `median of 12 batches of 10 frames; 11th of 12: ${measured.p90.toFixed(2)} ms` },
-      { name: '3D board draw calls per frame (6 players)', value: measured.calls, unit: 'calls', target: { max: 30 } },
+      { name: '3D board frame, main thread (6-player position, 1280x720, headless Chromium)', value: measured.median, unit: 'ms', target: { max: 4 }, detail: `median of 12 batches of 10 frames; 11th of 12: ${measured.p90.toFixed(2)} ms` },
+      { name: '3D board frame of a camera move, main thread (badge layout + render)', value: measured.moveMedian, unit: 'ms', target: { max: 4 }, detail: `${measured.badges} badges; median of 12 batches of 10 frames; 11th of 12: ${measured.moveP90.toFixed(2)} ms` },
+      { name: '3D board draw calls per frame (6-player position)', value: measured.calls, unit: 'calls', target: { max: 30 } },
       { name: '3D board frames per second (SwiftShader software rendering)', value: measured.fps, unit: 'fps', detail: 'bounded by software rasterizing here, not by the main thread' },
       { name: 'page open to 3D board drawn (6-player map)', value: firsts[1]!, unit: 'ms', detail: `median of 3 (${firsts.map((f) => f.toFixed(0)).join(', ')} ms)` },
     ];

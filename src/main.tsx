@@ -25,8 +25,8 @@ export interface BfeDebug {
     /** A frame of a camera move: the badges laid out again, then rendered; its main-thread time in ms. */
     moveFrame(): number;
     /** The count badges drawn, with their boxes on the page (CSS px: centre and size), read back from what is drawn. */
-    badges(): { key: string; kind: 'territory' | 'frontier' | 'wild'; value: number; x: number; y: number; w: number; h: number }[];
-    /** The badges the layout could not place near their anchor, by key ("q,r", "q,r/d", "q,r/wild"). */
+    badges(): { key: string; kind: 'territory' | 'frontier' | 'wild'; value: number; folded: number; x: number; y: number; w: number; h: number }[];
+    /** The badges the layout could not place near their anchor or off the screen, by key ("q,r", "q,r/d", "q,r/wild"); frontiers folded into their territory's badge are not. */
     hiddenBadges(): string[];
   };
   /** renderer.info.memory read after the last 3D board unmounted and disposed of everything. */

@@ -102,6 +102,15 @@ function HexTile(props: { tile: TileView; legal: boolean; selected: boolean; las
     <g class="hex" data-hex={t().key} data-kind={t().kind} data-colour={t().colour ?? 'heart'} onClick={() => props.onPick()} onMouseEnter={() => props.onHover()}>
       <title>{describeTile(t(), language())}</title>
       <HexShape x={t().x} y={t().y} size={s * 0.96} fill={fill()} stroke={stroke()} strokeWidth={width()} dashed={props.legal && !props.selected} />
+      <Show when={t().troops}>
+        {(troops) => (
+          // The owner's band, as on the 3D board: his colour between dark edges, so that it reads on his own terrain too.
+          <g class="owner-band" pointer-events="none">
+            <HexShape x={t().x} y={t().y} size={s * 0.74} fill="none" stroke="#1A1A1A" strokeWidth={6.5} />
+            <HexShape x={t().x} y={t().y} size={s * 0.74} fill="none" stroke={fillOf(troops().colour)} strokeWidth={3.5} />
+          </g>
+        )}
+      </Show>
       <Show when={t().kind === 'land'}>
         <text class="glyph" x={t().x} y={t().y - s * 0.12} font-size={String(s * 0.52)} fill={inkOf(t().colour!)} text-anchor="middle" dominant-baseline="central">
           {TERRAIN[t().colour!].glyph}

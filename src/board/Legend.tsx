@@ -74,6 +74,14 @@ export function Legend(props: { players: readonly LegendPlayer[] }) {
       <h2>{t('legend.markers')}</h2>
       <ul>
         <li>
+          <Icon>
+            <HexShape x={0} y={0} size={ICON} fill={fillOf(first())} strokeWidth={1} />
+            <HexShape x={0} y={0} size={ICON * 0.74} fill="none" stroke="#1A1A1A" strokeWidth={4} />
+            <HexShape x={0} y={0} size={ICON * 0.74} fill="none" stroke={fillOf(first())} strokeWidth={2} />
+          </Icon>
+          <span>{t('legend.owner')}</span>
+        </li>
+        <li>
           <Icon wide>
             <Pill x={0} y={0} height={15} fill={fillOf(first())} text={`${playerShort(0, language())}·2`} />
           </Icon>

@@ -43,6 +43,13 @@ export function makeAtlasTexture(): CanvasTexture {
     g.fillText(TERRAIN[c].glyph, x, y);
   }
   {
+    // The plus of a territory's badge that also counts frontier troops ("▲3+2").
+    const [x, y] = at(CELL.plus);
+    g.font = `bold ${CELL_PX * 0.8}px ${FONT}`;
+    g.fillStyle = '#FFFFFF';
+    g.fillText('+', x, y + 3);
+  }
+  {
     const [x, y] = at(CELL.heart);
     g.font = `${CELL_PX * 0.8}px ${FONT}`;
     g.fillStyle = '#D55E00';

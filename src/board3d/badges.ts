@@ -23,16 +23,20 @@ export interface BadgeChar {
   readonly dx: number;
 }
 
-/** A badge's text, left to right: the glyph's cell (if any) then the digits' cells, centred; and the width it needs. */
-export function badgeText(glyphCell: number | null, value: number, digitCell: (d: number) => number): { chars: BadgeChar[]; width: number } {
-  const digits = String(value).split('').map(Number);
-  const advances = [...(glyphCell === null ? [] : [GLYPH_PX]), ...digits.map(() => DIGIT_PX)];
-  const cells = [...(glyphCell === null ? [] : [glyphCell]), ...digits.map(digitCell)];
+/** A character to write: an atlas cell, wide (the owner's glyph) or not (a digit, a sign). */
+export interface BadgeToken {
+  readonly cell: number;
+  readonly wide: boolean;
+}
+
+/** A badge's text laid out left to right, centred, and the width the badge needs for it (never narrower than tall). */
+export function badgeText(tokens: readonly BadgeToken[]): { chars: BadgeChar[]; width: number } {
+  const advances = tokens.map((t) => (t.wide ? GLYPH_PX : DIGIT_PX));
   const textWidth = advances.reduce((a, b) => a + b, 0);
   const chars: BadgeChar[] = [];
   let at = -textWidth / 2;
-  cells.forEach((cell, i) => {
-    chars.push({ cell, dx: at + advances[i]! / 2 });
+  tokens.forEach((t, i) => {
+    chars.push({ cell: t.cell, dx: at + advances[i]! / 2 });
     at += advances[i]!;
   });
   return { chars, width: Math.max(BADGE_PX, textWidth + 2 * PAD_PX) };

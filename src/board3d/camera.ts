@@ -23,7 +23,7 @@ export interface CameraRig {
   readonly camera: PerspectiveCamera;
   /** Fits the whole map in view at the fit angle. */
   fit(): void;
-  /** The first view: the whole map if it reads, else the focus (or the map's centre) at a readable size. */
+  /** The first view: the whole map if it reads, else the focus (or the map's centre) at the readable size. */
   home(): void;
   /** After a new projection: the zoom's limit follows the map; bounds that changed go home, unless the player has moved the view. */
   follow(): void;
@@ -103,12 +103,11 @@ export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, foc
     look(mapBounds(), fitDistance());
   }
 
+  /** The whole map if its hexes show MIN_HEX_PX wide or more; else that size, centred on the player's part (or the map's centre). */
   function home(): void {
-    const whole = fitDistance();
     const readable = readableDistance();
-    if (whole <= readable) return fit();
-    const part = focus() ?? mapBounds();
-    look(part, Math.min(fitDistance(part), readable));
+    if (fitDistance() <= readable) return fit();
+    look(focus() ?? mapBounds(), readable);
   }
 
   // The target stays over the map: panning cannot lose the board.

@@ -11,7 +11,7 @@ import {
   parseHexKey,
 } from '../../engine/index.js';
 import { HEART_STYLE, TERRAIN, inkOn, tint } from '../display/index.js';
-import { type BadgeChar, type BadgeKind, BADGE_PX, badgeText } from './badges.js';
+import { type BadgeChar, type BadgeKind, type BadgeToken, BADGE_PX, badgeText } from './badges.js';
 import { type TileView, tileViews } from '../board/tiles.js';
 import type { Highlights } from '../board/types.js';
 
@@ -24,13 +24,14 @@ import type { Highlights } from '../board/types.js';
 export const TILE_HEIGHT = 0.22;
 export const APOTHEM = Math.sqrt(3) / 2;
 
-/** Atlas cells: digits 0-9 (white, tinted to the badge's ink), the seven terrain glyphs, the Heart, the energy bolt, the portal arch. */
+/** Atlas cells: digits 0-9 (white, tinted to the badge's ink), the seven terrain glyphs, the Heart, the energy bolt, the portal arch, a plus sign. */
 export const CELL = {
   digit: (d: number): number => d,
   glyph: (c: TileColour): number => 10 + TILE_COLOURS.indexOf(c),
   heart: 17,
   bolt: 18,
   arch: 19,
+  plus: 20,
 } as const;
 
 export interface TileInstance {
@@ -86,6 +87,10 @@ export interface BadgeInstance {
   /** The frontier's direction on the board (x, z), for the layout's first try when the anchor is taken. */
   readonly toward?: { readonly x: number; readonly z: number };
   readonly value: number;
+  /** The owner's colour, whose glyph a territory's badge shows first. */
+  readonly glyph: TileColour | null;
+  /** Troops on frontiers whose own badges found no room, shown after a plus sign (territories only). */
+  readonly folded: number;
   readonly fill: string;
   readonly ink: string;
   readonly dashed: boolean;
@@ -143,9 +148,21 @@ const MARKER_AT = 0.41;
 const FRONTIER_BADGE_AT = 0.3;
 const BADGE_Y = TILE_HEIGHT + 0.12;
 
+const digits = (n: number): BadgeToken[] => String(n).split('').map((d) => ({ cell: CELL.digit(Number(d)), wide: false }));
+
 function badge(key: string, kind: BadgeKind, x: number, y: number, z: number, value: number, fill: string, glyph: TileColour | null, toward?: { x: number; z: number }): BadgeInstance {
-  const text = badgeText(glyph === null ? null : CELL.glyph(glyph), value, CELL.digit);
-  return { key, kind, x, y, z, value, fill, ink: inkOn(fill), dashed: kind === 'wild', width: text.width, height: BADGE_PX, chars: text.chars, ...(toward ? { toward } : {}) };
+  const text = badgeText([...(glyph === null ? [] : [{ cell: CELL.glyph(glyph), wide: true }]), ...digits(value)]);
+  return { key, kind, x, y, z, value, glyph, folded: 0, fill, ink: inkOn(fill), dashed: kind === 'wild', width: text.width, height: BADGE_PX, chars: text.chars, ...(toward ? { toward } : {}) };
+}
+
+/**
+ * A territory's badge that also counts `folded` troops of its frontiers ("▲3+2"), for when the
+ * frontiers' own badges find no room on the screen: no count is ever lost from sight.
+ */
+export function withFolded(b: BadgeInstance, folded: number): BadgeInstance {
+  if (b.kind !== 'territory' || folded <= 0) return b;
+  const text = badgeText([...(b.glyph === null ? [] : [{ cell: CELL.glyph(b.glyph), wide: true }]), ...digits(b.value), { cell: CELL.plus, wide: false }, ...digits(folded)]);
+  return { ...b, folded, width: text.width, chars: text.chars };
 }
 
 /**

@@ -9,7 +9,7 @@ import { type BadgePlacement, type Layer, flat, lambert, makeAtlasLayer, makeBad
 import { makeCameraRig } from './camera.js';
 import { makeMotion } from './motion.js';
 import { type Board3DInput, makePicker } from './picking.js';
-import { type BadgeInstance, type BoardScene, PROP_KINDS, type PropKind, TILE_HEIGHT, boardScene } from './projection.js';
+import { type BadgeInstance, type BoardScene, PROP_KINDS, type PropKind, TILE_HEIGHT, boardScene, withFolded } from './projection.js';
 
 export type { Board3DInput };
 
@@ -18,6 +18,8 @@ export interface ShownBadge {
   readonly key: string;
   readonly kind: BadgeInstance['kind'];
   readonly value: number;
+  /** Frontier troops a territory's badge counts after a plus sign (their own badges found no room). */
+  readonly folded: number;
   readonly x: number;
   readonly y: number;
   readonly w: number;
@@ -37,7 +39,7 @@ export interface Board3D {
   screenOf(hex: Hex): { x: number; y: number };
   /** Every badge drawn, with the box around it (a frontier's point included): read back from the instance buffers and projected with the camera. */
   badges(): ShownBadge[];
-  /** The badges the layout hid (no free place near their anchor), by key. */
+  /** The badges the layout hid (no free place near their anchor, off the screen), by key; a frontier folded into its territory's badge is not hidden. */
   hiddenBadges(): string[];
   readonly renderer: WebGLRenderer;
   dispose(): void;
@@ -72,6 +74,8 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
   let frame = 0;
   /** The badges must be laid out again before the next frame: the camera, the view's size or the position changed. */
   let layoutDue = true;
+  /** The badges drawn (in the order of their instances), and those the layout could not place. */
+  let shown: readonly BadgeInstance[] = [];
   let hidden: string[] = [];
   const view = { width: 1280, height: 720 };
   const requestRender = (): void => {
@@ -103,9 +107,10 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     layoutDue = false;
     if (!current) return;
     camera.updateMatrixWorld();
-    const placed = placeBadges(current.badges, camera, view);
-    hidden = current.badges.filter((_, i) => !placed[i]!.shown).map((b) => b.key);
-    writeBadges(layers.badges, layers.labels, current.badges, placed);
+    const laid = layoutOnScreen(current.badges, camera, view);
+    shown = laid.badges.filter((_, i) => laid.placed[i]!.shown);
+    hidden = laid.badges.filter((_, i) => !laid.placed[i]!.shown).map((b) => b.key);
+    writeBadges(layers.badges, layers.labels, laid.badges, laid.placed);
   }
   function draw(): number {
     const t0 = performance.now();
@@ -187,7 +192,6 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
       const plates = layers.badges;
       const m = new Matrix4();
       const anchor = new Vector3();
-      const shown = current?.badges.filter((b) => !hidden.includes(b.key)) ?? [];
       return Array.from({ length: plates.mesh.count }, (_, i) => {
         plates.mesh.getMatrixAt(i, m);
         anchor.setFromMatrixPosition(m);
@@ -196,7 +200,7 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
         const [px, py] = [plates.points.getX(i), plates.points.getY(i)];
         // The whole shape drawn: the box, and a frontier's point.
         const taken = takenBox(plates.boxes.getZ(i), plates.boxes.getW(i), px === 0 && py === 0 ? null : { x: px, y: py });
-        return { key: b.key, kind: b.kind, value: b.value, x: at.x + plates.boxes.getX(i) + taken.dx, y: at.y + plates.boxes.getY(i) + taken.dy, w: taken.w, h: taken.h };
+        return { key: b.key, kind: b.kind, value: b.value, folded: b.folded, x: at.x + plates.boxes.getX(i) + taken.dx, y: at.y + plates.boxes.getY(i) + taken.dy, w: taken.w, h: taken.h };
       });
     },
     hiddenBadges: () => [...hidden],
@@ -219,7 +223,31 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
 /** Props per kind: up to 3 on each of 160 tiles. */
 const PROP_CAPACITY = 480;
 /** How far a badge may move from its anchor, in hex widths: beyond, it would read as a neighbour's. A frontier's may cross its edge. */
-const REACH_HEXES: Readonly<Record<BadgeInstance['kind'], number>> = { territory: 0.3, frontier: 0.4, wild: 0.3 };
+const REACH_HEXES: Readonly<Record<BadgeInstance['kind'], number>> = { territory: 0.3, frontier: 0.45, wild: 0.4 };
+
+/**
+ * The badges as the screen shows them now: laid out (placeBadges); frontiers that found no room
+ * fold into their territory's badge ("▲3+2"), which grows, and the layout runs again, until every
+ * frontier on the screen shows one way or the other (a few rounds at most; then the rest stay hidden).
+ */
+function layoutOnScreen(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): { badges: readonly BadgeInstance[]; placed: readonly BadgePlacement[] } {
+  const unplaced = new Set<string>();
+  let current = badges;
+  let placed = placeBadges(current, camera, view);
+  for (let round = 0; round < FOLD_ROUNDS; round++) {
+    const more = current.filter((b, i) => b.kind === 'frontier' && placed[i]!.onScreen && !placed[i]!.shown).map((b) => b.key);
+    if (more.length === 0) break;
+    for (const key of more) unplaced.add(key);
+    const sums = new Map<string, number>();
+    for (const b of badges) if (unplaced.has(b.key)) sums.set(territoryOf(b.key), (sums.get(territoryOf(b.key)) ?? 0) + b.value);
+    current = badges.filter((b) => !unplaced.has(b.key)).map((b) => withFolded(b, sums.get(b.key) ?? 0));
+    placed = placeBadges(current, camera, view);
+  }
+  return { badges: current, placed };
+}
+
+const FOLD_ROUNDS = 4;
+const territoryOf = (stack: string): string => stack.split('/')[0]!;
 
 /**
  * The layout's requests: each badge's anchor projected to the screen (CSS pixels from the canvas's
@@ -227,7 +255,7 @@ const REACH_HEXES: Readonly<Record<BadgeInstance['kind'], number>> = { territory
  * tag points that way, and it moves that way first). A badge whose anchor is off the screen or
  * behind the camera takes no room and shows nowhere.
  */
-function placeBadges(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): BadgePlacement[] {
+function placeBadges(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): (BadgePlacement & { onScreen: boolean })[] {
   const v = new Vector3();
   const toScreen = (x: number, y: number, z: number): { x: number; y: number; visible: boolean } => {
     v.set(x, y, z).project(camera);
@@ -249,7 +277,7 @@ function placeBadges(badges: readonly BadgeInstance[], camera: PerspectiveCamera
   );
   return layoutBadges(requests).map((p, i) => {
     const { anchor, point, taken } = items[i]!;
-    return { shown: p.shown && anchor.visible, dx: p.x - taken.dx - anchor.x, dy: p.y - taken.dy - anchor.y, ...(point ? { point } : {}) };
+    return { shown: p.shown && anchor.visible, onScreen: anchor.visible, dx: p.x - taken.dx - anchor.x, dy: p.y - taken.dy - anchor.y, ...(point ? { point } : {}) };
   });
 }
 

@@ -169,6 +169,7 @@ export const en = {
   'legend.portal': 'portal of a player, in the player’s colour',
   'legend.energy': 'energy-rich tile',
   'legend.troops': '2 troops of Player 1 (in the player’s colour)',
+  'legend.owner': 'a band in its owner’s colour: the territory’s owner',
   'legend.wild': 'wild-territory markers worth 6 in all',
 
   'board.noWebgl': 'This browser cannot draw the 3D board (no WebGL): the flat map is shown instead.',

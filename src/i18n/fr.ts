@@ -168,6 +168,7 @@ export const fr: Dictionary = {
   'legend.portal': 'portail d’un joueur, à sa couleur',
   'legend.energy': 'tuile riche en énergie',
   'legend.troops': '2 troupes du Joueur 1 (à sa couleur)',
+  'legend.owner': 'un liseré à la couleur de son propriétaire : à qui est le territoire',
   'legend.wild': 'marqueurs de territoire sauvage valant 6 en tout',
 
   'board.noWebgl': 'Ce navigateur ne peut pas dessiner le plateau en 3D (pas de WebGL) : la carte à plat est affichée à la place.',

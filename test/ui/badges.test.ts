@@ -1,24 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { BADGE_PX, GAP_PX, HALO_PX, POINT_PX, badgeText, boxesTouch, layoutBadges, takenBox } from '../../src/board3d/badges.js';
 import { RandomStream } from '../../engine/core/random.js';
+import { NO_HIGHLIGHTS } from '../../src/board/types.js';
+import { CELL, boardScene, withFolded } from '../../src/board3d/projection.js';
+import { SE, conquestStart, front, withTroops } from '../support/conquest.js';
 import { hashText } from '../../engine/core/hash.js';
 
 const digit = (d: number): number => d;
 const GLYPH = 12;
 
 describe('count badges: their text', () => {
-  it('puts the owner’s glyph before the digits, centred, and is as wide as its text needs (never narrower than tall)', () => {
-    const one = badgeText(GLYPH, 7, digit);
-    const three = badgeText(GLYPH, 120, digit);
+  it('lays its text out centred, the owner’s glyph wider than a digit, and is as wide as its text needs (never narrower than tall)', () => {
+    const glyph = { cell: GLYPH, wide: true };
+    const one = badgeText([glyph, { cell: 7, wide: false }]);
+    const three = badgeText([glyph, ...[1, 2, 0].map((d) => ({ cell: digit(d), wide: false }))]);
     expect(one.chars.map((c) => c.cell)).toEqual([GLYPH, 7]);
     expect(three.chars.map((c) => c.cell)).toEqual([GLYPH, 1, 2, 0]);
     expect(three.width).toBeGreaterThan(one.width);
-    // Centred: the first and last characters stand as far either side.
-    const first = three.chars[0]!.dx;
-    const last = three.chars.at(-1)!.dx;
-    expect(first).toBeLessThan(0);
-    expect(last).toBeGreaterThan(0);
-    expect(badgeText(null, 3, digit).width).toBe(BADGE_PX);
+    // Centred: digits alone stand as far either side of the middle; the glyph takes more room than a digit.
+    const plain = badgeText([1, 2, 0].map((d) => ({ cell: digit(d), wide: false })));
+    expect(plain.chars[0]!.dx).toBeCloseTo(-plain.chars[2]!.dx, 9);
+    expect(plain.chars[1]!.dx).toBeCloseTo(0, 9);
+    expect(three.chars[1]!.dx - three.chars[0]!.dx).toBeGreaterThan(three.chars[2]!.dx - three.chars[1]!.dx);
+    expect(badgeText([{ cell: 3, wide: false }]).width).toBe(BADGE_PX);
+  });
+
+  it('counts a territory’s frontier troops after a plus when their own badges find no room ("▲3+2")', () => {
+    const state = withTroops(conquestStart().state, { '0,3': { owner: 1, troops: 3, frontier: front(SE, 2) } });
+    const territory = boardScene(state, NO_HIGHLIGHTS, null).badges.find((b) => b.key === '0,3')!;
+    const folded = withFolded(territory, 2);
+    expect(folded.folded).toBe(2);
+    expect(folded.chars.map((c) => c.cell)).toEqual([CELL.glyph('mountain'), CELL.digit(3), CELL.plus, CELL.digit(2)]);
+    expect(folded.width).toBeGreaterThan(territory.width);
+    expect(withFolded(territory, 0)).toBe(territory);
   });
 
   it('takes room for its halo, and for a frontier’s point on the side it points to', () => {
