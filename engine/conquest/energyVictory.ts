@@ -22,7 +22,9 @@ export interface EnergyVictoryThreat {
   readonly connected: boolean;
   /** W2.4: it is a vassal (so it cannot win while it stays one). */
   readonly vassal: boolean;
-  /** Every condition holds now: at the end of today's Logistics it wins, unless one is broken first. */
+  /** W2.2-W2.4 hold now: unless one is broken, it wins at the end of day `fromDay`. */
+  readonly holds: boolean;
+  /** They hold and `fromDay` is today: at the end of today's Logistics it wins, unless one is broken first. */
   readonly wouldWin: boolean;
   /** The conditions that hold now, each of which the others can break: take the Heart, cut the connection, make it a vassal. */
   readonly stops: readonly EnergyVictoryStop[];
@@ -42,7 +44,8 @@ export function energyVictoryConditions(state: GameState, seat: Seat): EnergyVic
   if (heart) stops.push('heart');
   if (connected) stops.push('connection');
   if (!vassal) stops.push('vassal');
-  return { seat, since: p.supremacyDay, fromDay, heart, connected, vassal, wouldWin: fromDay === day && connected && !vassal, stops };
+  const holds = connected && !vassal;
+  return { seat, since: p.supremacyDay, fromDay, heart, connected, vassal, holds, wouldWin: holds && fromDay === day, stops };
 }
 
 /** Every seat that could win by energy (W2), by seat: what the table shows so that nobody loses to it unwarned. */

@@ -25,10 +25,10 @@ describe('energyVictoryThreats: W2 read for the seats that own Suprématie', () 
     const g = conquestStart();
     const day2 = revealAll(atReveal(withPlayer(heartHolder(g.state), 0, { pure: 20 }), 'purchase', { 0: buySupremacy }), { 0: buySupremacy });
     expect(phase(day2).day).toBe(2);
-    expect(energyVictoryThreats(day2)).toEqual([{ seat: 0, since: 1, fromDay: 2, heart: true, connected: true, vassal: false, wouldWin: true, stops: ['heart', 'connection', 'vassal'] }]);
+    expect(energyVictoryThreats(day2)).toEqual([{ seat: 0, since: 1, fromDay: 2, heart: true, connected: true, vassal: false, holds: true, wouldWin: true, stops: ['heart', 'connection', 'vassal'] }]);
     // Still on day 1 (the purchase just made): not before the end of day 2.
     const day1 = withPlayer(heartHolder(g.state), 0, { supremacyDay: 1 });
-    expect(energyVictoryThreats(day1)).toEqual([{ seat: 0, since: 1, fromDay: 2, heart: true, connected: true, vassal: false, wouldWin: false, stops: ['heart', 'connection', 'vassal'] }]);
+    expect(energyVictoryThreats(day1)).toEqual([{ seat: 0, since: 1, fromDay: 2, heart: true, connected: true, vassal: false, holds: true, wouldWin: false, stops: ['heart', 'connection', 'vassal'] }]);
   });
 
   it('agrees with the end of the day: cut off, a vassal, without the Heart, forfeited', () => {
@@ -38,14 +38,14 @@ describe('energyVictoryThreats: W2 read for the seats that own Suprématie', () 
     expect(phase(revealAll(atReveal(won, 'purchase', {}))).winner).toBe(0);
 
     const cut = withPlayer(heartHolder(g.state, false), 0, { supremacyDay: 0 });
-    expect(energyVictoryThreats(cut)).toEqual([{ seat: 0, since: 0, fromDay: 1, heart: true, connected: false, vassal: false, wouldWin: false, stops: ['heart', 'vassal'] }]);
+    expect(energyVictoryThreats(cut)).toEqual([{ seat: 0, since: 0, fromDay: 1, heart: true, connected: false, vassal: false, holds: false, wouldWin: false, stops: ['heart', 'vassal'] }]);
     expect(phase(revealAll(atReveal(cut, 'purchase', {}))).winner).toBeNull();
 
     const vassal = withPlayer(won, 0, { suzerain: 1 });
-    expect(energyVictoryThreats(vassal)).toEqual([{ seat: 0, since: 0, fromDay: 1, heart: true, connected: true, vassal: true, wouldWin: false, stops: ['heart', 'connection'] }]);
+    expect(energyVictoryThreats(vassal)).toEqual([{ seat: 0, since: 0, fromDay: 1, heart: true, connected: true, vassal: true, holds: false, wouldWin: false, stops: ['heart', 'connection'] }]);
 
     const noHeart = withPlayer(withTroops(g.state, { '0,0': { owner: 1, troops: 2 } }), 0, { supremacyDay: 0 });
-    expect(energyVictoryThreats(noHeart)).toEqual([{ seat: 0, since: 0, fromDay: 1, heart: false, connected: false, vassal: false, wouldWin: false, stops: ['vassal'] }]);
+    expect(energyVictoryThreats(noHeart)).toEqual([{ seat: 0, since: 0, fromDay: 1, heart: false, connected: false, vassal: false, holds: false, wouldWin: false, stops: ['vassal'] }]);
 
     expect(energyVictoryThreats(withPlayer(won, 0, { forfeited: true }))).toEqual([]);
   });
