@@ -124,24 +124,30 @@ function ChipDetails(props: { seat: Seat; cards: PublicCards; production: DayPro
   return (
     <details class="chip-details" data-seat={props.seat}>
       <summary>{t('public.details')}</summary>
-      <dl>
-        <dt title={t('public.why')}>{t('public.deckHand', { count: countOfAll(props.cards.deckAndHand) })}</dt>
-        <dd data-public="deck-hand">{list(props.cards.deckAndHand)}</dd>
-        <dt>{t('public.discard', { count: countOfAll(props.cards.discard) })}</dt>
-        <dd data-public="discard">{list(props.cards.discard)}</dd>
-        <Show when={made()}>
-          {(m) => (
-            <>
-              <dt>{t('public.production', { day: props.production!.day })}</dt>
-              <dd data-public="production">
-                {t('public.produced', { energy: m().energy, pure: m().pure })}
-                <Show when={m().paid}>{(paid) => <>; {t('public.tributeTo', { player: playerName(paid().to, language()), energy: paid().energy, pure: paid().pure })}</>}</Show>
-                <For each={m().received}>{(r) => <>; {t('public.tributeFrom', { player: playerName(r.from, language()), energy: r.energy, pure: r.pure })}</>}</For>
-              </dd>
-            </>
-          )}
-        </Show>
-      </dl>
+      {/* On a phone, a bottom sheet over the board (public.css): it says whose it is. */}
+      <div class="chip-sheet">
+        <p class="chip-sheet-title">
+          {playerName(props.seat, language())} · {t('public.details')}
+        </p>
+        <dl>
+          <dt title={t('public.why')}>{t('public.deckHand', { count: countOfAll(props.cards.deckAndHand) })}</dt>
+          <dd data-public="deck-hand">{list(props.cards.deckAndHand)}</dd>
+          <dt>{t('public.discard', { count: countOfAll(props.cards.discard) })}</dt>
+          <dd data-public="discard">{list(props.cards.discard)}</dd>
+          <Show when={made()}>
+            {(m) => (
+              <>
+                <dt>{t('public.production', { day: props.production!.day })}</dt>
+                <dd data-public="production">
+                  {t('public.produced', { energy: m().energy, pure: m().pure })}
+                  <Show when={m().paid}>{(paid) => <>; {t('public.tributeTo', { player: playerName(paid().to, language()), energy: paid().energy, pure: paid().pure })}</>}</Show>
+                  <For each={m().received}>{(r) => <>; {t('public.tributeFrom', { player: playerName(r.from, language()), energy: r.energy, pure: r.pure })}</>}</For>
+                </dd>
+              </>
+            )}
+          </Show>
+        </dl>
+      </div>
     </details>
   );
 }

@@ -10,7 +10,7 @@ import { afterStep, conquestStep, SMALLEST, untilPerson } from './conquest.js';
 import { engineInputs, parseReplayText } from '../../engine/protocol/index.js';
 import { type DealtGame, dealUntil, storeDealt } from './dealt.js';
 import { type Snapshot, clickButton, snapshot } from './play.js';
-import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, repoRoot } from './support.js';
+import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, readability, repoRoot } from './support.js';
 
 /**
  * Issue 22, item 1: everything the rules make public is shown. A two-player game is played by the
@@ -163,6 +163,15 @@ if (!executable) {
       expect(lines).toContain(`⚠ ${label(game, buyer)} owns Supremacy: from the end of day ${day + 1}, they win at the end of any day on which they control the Heart of Eden, connected to their portal, and are not a vassal (W2)`);
       if (otherBought) expect(lines).toContain(`${label(game, other)} bought Energy Crystal (1)`);
       expect(await page.locator(`.chip[data-seat="${buyer}"] .tag.supremacy`).textContent()).toBe(`⚠ Supremacy since day ${day}`);
+      // On a phone: the warning and a chip's details (opened) stay readable, nothing sideways.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.click(`.chip[data-seat="${buyer}"] .chip-details summary`);
+      const phone = await readability(page);
+      expect(phone.small).toEqual([]);
+      expect(phone.overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(shots, 'supremacy-banner-phone.png') });
+      await page.click(`.chip[data-seat="${buyer}"] .chip-details summary`);
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // Day `day + 1`, played by each seat at the device with the least (Done, no purchase), but one seat
       // spreads a troop onto a frontier and calls it back (a feint): each seat's view, after its
