@@ -29,7 +29,7 @@ function nameOf(node: ts.FunctionLikeDeclaration): string {
   return '(anonymous)';
 }
 
-export interface LongFunction {
+interface LongFunction {
   readonly file: string;
   readonly name: string;
   readonly line: number;
@@ -37,7 +37,7 @@ export interface LongFunction {
 }
 
 /** Every function of `file` (a path relative to the repository) whose body is longer than `max` lines. */
-export function longFunctions(file: string, text: string, max: number): LongFunction[] {
+function longFunctions(file: string, text: string, max: number): LongFunction[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const lineOf = (pos: number): number => source.getLineAndCharacterOfPosition(pos).line + 1;
   const found: LongFunction[] = [];
