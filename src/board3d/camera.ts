@@ -34,6 +34,38 @@ export interface CameraRig {
 
 const boundsKey = (b: Bounds | null): string => (b ? [b.minX, b.maxX, b.minZ, b.maxZ].map((x) => x.toFixed(3)).join() : '-');
 
+const scratch = new PerspectiveCamera(FOV, 1, 0.1, 500);
+const corner = new Vector3();
+
+/**
+ * The distance at which `b` fits at the fit angle, on both field-of-view axes: a first estimate
+ * from the angles, corrected by projecting its corners (the tilted view's near edge shows larger
+ * than its far edge).
+ */
+function distanceToFit(b: Bounds, aspect: number): number {
+  const m = 1.1;
+  const box = { minX: b.minX - m, maxX: b.maxX + m, minZ: b.minZ - m, maxZ: b.maxZ + m };
+  const cx = (box.minX + box.maxX) / 2;
+  const cz = (box.minZ + box.maxZ) / 2;
+  const v = MathUtils.degToRad(FOV) / 2;
+  const h = Math.atan(Math.tan(v) * aspect);
+  let d = Math.max((box.maxX - box.minX) / 2 / Math.tan(h), (box.maxZ - box.minZ) / 2 / Math.tan(v));
+  scratch.aspect = aspect;
+  scratch.updateProjectionMatrix();
+  for (let i = 0; i < 4; i++) {
+    scratch.position.set(cx, d * Math.cos(FIT_POLAR), cz + d * Math.sin(FIT_POLAR));
+    scratch.lookAt(cx, 0, cz);
+    scratch.updateMatrixWorld();
+    let extent = 0;
+    for (const [x, z] of [[box.minX, box.minZ], [box.maxX, box.minZ], [box.minX, box.maxZ], [box.maxX, box.maxZ]] as const) {
+      corner.set(x, 0, z).project(scratch);
+      extent = Math.max(extent, Math.abs(corner.x), Math.abs(corner.y));
+    }
+    d *= extent / 0.94;
+  }
+  return d;
+}
+
 /**
  * `bounds` gives the map's current extent (null before the first projection), `focus` the part of
  * it that concerns the player (null: none); `changed` asks for a frame.
@@ -52,36 +84,7 @@ export function makeCameraRig(dom: HTMLElement, bounds: () => Bounds | null, foc
   let userMoved = false;
   let viewHeight = 720;
 
-  const scratch = new PerspectiveCamera(FOV, 1, 0.1, 500);
-  const corner = new Vector3();
-  /**
-   * The distance at which the whole map fits at the fit angle, on both field-of-view axes: a first
-   * estimate from the angles, corrected by projecting the map's corners (the tilted view's near
-   * edge shows larger than its far edge).
-   */
-  function fitDistance(b: Bounds = bounds() ?? { minX: -1, maxX: 1, minZ: -1, maxZ: 1 }): number {
-    const m = 1.1;
-    const box = { minX: b.minX - m, maxX: b.maxX + m, minZ: b.minZ - m, maxZ: b.maxZ + m };
-    const cx = (box.minX + box.maxX) / 2;
-    const cz = (box.minZ + box.maxZ) / 2;
-    const v = MathUtils.degToRad(FOV) / 2;
-    const h = Math.atan(Math.tan(v) * camera.aspect);
-    let d = Math.max((box.maxX - box.minX) / 2 / Math.tan(h), (box.maxZ - box.minZ) / 2 / Math.tan(v));
-    scratch.aspect = camera.aspect;
-    scratch.updateProjectionMatrix();
-    for (let i = 0; i < 4; i++) {
-      scratch.position.set(cx, d * Math.cos(FIT_POLAR), cz + d * Math.sin(FIT_POLAR));
-      scratch.lookAt(cx, 0, cz);
-      scratch.updateMatrixWorld();
-      let extent = 0;
-      for (const [x, z] of [[box.minX, box.minZ], [box.maxX, box.minZ], [box.minX, box.maxZ], [box.maxX, box.maxZ]] as const) {
-        corner.set(x, 0, z).project(scratch);
-        extent = Math.max(extent, Math.abs(corner.x), Math.abs(corner.y));
-      }
-      d *= extent / 0.94;
-    }
-    return d;
-  }
+  const fitDistance = (b: Bounds = bounds() ?? { minX: -1, maxX: 1, minZ: -1, maxZ: 1 }): number => distanceToFit(b, camera.aspect);
 
   /** The distance at which a hex at the target shows MIN_HEX_PX wide. */
   const readableDistance = (): number => (HEX_WIDTH * viewHeight) / (2 * Math.tan(MathUtils.degToRad(FOV) / 2) * MIN_HEX_PX);

@@ -1,30 +1,17 @@
-import { Color, DirectionalLight, HemisphereLight, Matrix4, type PerspectiveCamera, Scene, Vector3, WebGLRenderer } from 'three';
+import { Color, DirectionalLight, HemisphereLight, Scene, Vector3, WebGLRenderer } from 'three';
 import { type GameState, type Hex, type Seat, hexToPixel } from '../../engine/index.js';
 import type { Highlights } from '../board/types.js';
 import { makeAtlasTexture } from './atlas.js';
 import { makeAtlasMaterial, makeBadgeMaterial } from './atlasMaterial.js';
-import { type BadgeRequest, layoutBadges, takenBox } from './badges.js';
+import { type ShownBadge, makeBadgeView } from './badgeView.js';
 import { arrowGeometry, dashedRimGeometry, discGeometry, frontierMarkerGeometry, ownerRimGeometry, plateGeometry, propGeometry, quadGeometry, rimGeometry, tileGeometry } from './geometry.js';
-import { type BadgePlacement, type Layer, flat, lambert, makeAtlasLayer, makeBadgeLayer, makeLayer, painted, writeBadges, writeDecals, writeInstances } from './layers.js';
+import { type Layer, flat, lambert, makeAtlasLayer, makeBadgeLayer, makeLayer, painted, writeDecals, writeInstances } from './layers.js';
 import { makeCameraRig } from './camera.js';
-import { makeMotion } from './motion.js';
+import { type Motion, makeMotion } from './motion.js';
 import { type Board3DInput, makePicker } from './picking.js';
-import { type BadgeInstance, type BoardScene, PROP_KINDS, type PropKind, TILE_HEIGHT, boardScene, withFolded } from './projection.js';
+import { type BoardScene, PROP_KINDS, type PropKind, TILE_HEIGHT, boardScene } from './projection.js';
 
-export type { Board3DInput };
-
-/** A count badge as drawn: what it counts and its box on the page (CSS pixels from the viewport's corner, centre and size). */
-export interface ShownBadge {
-  readonly key: string;
-  readonly kind: BadgeInstance['kind'];
-  readonly value: number;
-  /** Frontier troops a territory's badge counts after a plus sign (their own badges found no room). */
-  readonly folded: number;
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
-}
+export type { Board3DInput, ShownBadge };
 
 /** The 3D board: a projection of one state; `make*` builds it, `dispose` frees every GPU resource. */
 export interface Board3D {
@@ -51,21 +38,12 @@ export interface Board3D {
  * Renders on demand: a new projection, a camera move or an animation asks for one frame.
  */
 export function makeBoard3D(container: HTMLElement, input: Board3DInput, reducedMotion: boolean): Board3D {
-  const renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-  renderer.setClearColor(new Color('#E6E0D2'));
-  renderer.domElement.classList.add('board3d-canvas');
-  container.appendChild(renderer.domElement);
-  const scene = new Scene();
-  scene.add(new HemisphereLight('#ffffff', '#8a8070', 2.2));
-  const sun = new DirectionalLight('#ffffff', 1.6);
-  sun.position.set(4, 10, 6);
-  scene.add(sun);
+  const { renderer, scene } = makeStage(container);
   const atlas = makeAtlasTexture();
   const labelMaterial = makeAtlasMaterial(atlas, true);
   const badgeMaterial = makeBadgeMaterial();
   const layers = makeLayers(scene, atlas, labelMaterial, badgeMaterial);
-  const propLayers = Object.fromEntries(PROP_KINDS.map((k) => [k, makeLayer(scene, propGeometry(k), painted(), PROP_CAPACITY)])) as Record<PropKind, Layer>;
+  const badges = makeBadgeView(layers.badges, layers.labels);
 
   let state: GameState | null = null;
   let highlights: Highlights | null = null;
@@ -74,9 +52,6 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
   let frame = 0;
   /** The badges must be laid out again before the next frame: the camera, the view's size or the position changed. */
   let layoutDue = true;
-  /** The badges drawn (in the order of their instances), and those the layout could not place. */
-  let shown: readonly BadgeInstance[] = [];
-  let hidden: string[] = [];
   const view = { width: 1280, height: 720 };
   const requestRender = (): void => {
     if (frame === 0) frame = requestAnimationFrame(loop);
@@ -92,12 +67,7 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
 
   function loop(now: number): void {
     frame = 0;
-    if (current) {
-      const moving = motion.expire(now);
-      if (moving.tiles) writeTiles(now);
-      if (moving.troops) writeTroops(now);
-      if (moving.rims) writeInstances(layers.rims, motion.rims(current, now));
-    }
+    if (current) writeMoving(layers, motion, current, now);
     if (layoutDue) layout();
     draw();
     if (motion.animating()) requestRender();
@@ -105,12 +75,7 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
   /** Lays the badges out on the screen as the camera shows them now, and writes those shown. */
   function layout(): void {
     layoutDue = false;
-    if (!current) return;
-    camera.updateMatrixWorld();
-    const laid = layoutOnScreen(current.badges, camera, view);
-    shown = laid.badges.filter((_, i) => laid.placed[i]!.shown);
-    hidden = laid.badges.filter((_, i) => !laid.placed[i]!.shown).map((b) => b.key);
-    writeBadges(layers.badges, layers.labels, laid.badges, laid.placed);
+    if (current) badges.layout(current.badges, camera, view);
   }
   function draw(): number {
     const t0 = performance.now();
@@ -119,28 +84,12 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     if (window.bfe && window.bfe.firstBoardFrame === undefined && current) window.bfe.firstBoardFrame = performance.now();
     return ms;
   }
-  function writeTiles(now: number): void {
-    writeInstances(layers.tiles, motion.tiles(current!, now));
-    writeDecals(layers.decals, motion.decals(current!, now));
-    for (const k of PROP_KINDS) writeInstances(propLayers[k], motion.props(current!.props[k], now));
-  }
-  function writeTroops(now: number): void {
-    writeInstances(layers.owners, motion.owners(current!, now));
-    writeInstances(layers.markers, motion.markers(current!, now));
-  }
-
   function project(): void {
     if (!state || !highlights) return;
     current = boardScene(state, highlights, picker.hovered(), focusSeat);
     const now = performance.now();
     motion.note(current, now);
-    writeTiles(now);
-    writeInstances(layers.plates, current.plates);
-    writeInstances(layers.rims, motion.rims(current, now));
-    writeInstances(layers.dashed, current.dashed);
-    writeTroops(now);
-    writeInstances(layers.arrows, current.arrows);
-    writeInstances(layers.discs, current.discs);
+    writeProjection(layers, motion, current, now);
     rig.follow();
     viewChanged();
   }
@@ -160,8 +109,8 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
   observer.observe(container);
   resize();
 
-  const screenOfPoint = (x: number, y: number, z: number): { x: number; y: number } => {
-    const v = new Vector3(x, y, z).project(camera);
+  const screenOfPoint = (p: Vector3): { x: number; y: number } => {
+    const v = p.clone().project(camera);
     const r = renderer.domElement.getBoundingClientRect();
     return { x: r.left + ((v.x + 1) / 2) * r.width, y: r.top + ((1 - v.y) / 2) * r.height };
   };
@@ -184,32 +133,19 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
     },
     screenOf(hex) {
       const p = hexToPixel(hex, 1);
-      return screenOfPoint(p.x, TILE_HEIGHT, p.y);
+      return screenOfPoint(new Vector3(p.x, TILE_HEIGHT, p.y));
     },
     badges() {
-      // From what is drawn: each plate's anchor (its instance matrix) projected with the camera, plus its box.
       camera.updateMatrixWorld();
-      const plates = layers.badges;
-      const m = new Matrix4();
-      const anchor = new Vector3();
-      return Array.from({ length: plates.mesh.count }, (_, i) => {
-        plates.mesh.getMatrixAt(i, m);
-        anchor.setFromMatrixPosition(m);
-        const at = screenOfPoint(anchor.x, anchor.y, anchor.z);
-        const b = shown[i]!;
-        const [px, py] = [plates.points.getX(i), plates.points.getY(i)];
-        // The whole shape drawn: the box, and a frontier's point.
-        const taken = takenBox(plates.boxes.getZ(i), plates.boxes.getW(i), px === 0 && py === 0 ? null : { x: px, y: py });
-        return { key: b.key, kind: b.kind, value: b.value, folded: b.folded, x: at.x + plates.boxes.getX(i) + taken.dx, y: at.y + plates.boxes.getY(i) + taken.dy, w: taken.w, h: taken.h };
-      });
+      return badges.drawn(screenOfPoint);
     },
-    hiddenBadges: () => [...hidden],
+    hiddenBadges: () => badges.hidden(),
     dispose() {
       cancelAnimationFrame(frame);
       picker.dispose();
       observer.disconnect();
       rig.dispose();
-      for (const layer of [...Object.values(layers), ...Object.values(propLayers)]) layer.dispose();
+      for (const layer of [...Object.values(layers).filter((l): l is Layer => 'mesh' in l), ...Object.values(layers.props)]) layer.dispose();
       atlas.dispose();
       const memory = { geometries: renderer.info.memory.geometries, textures: renderer.info.memory.textures };
       if (window.bfe) window.bfe.lastDisposed = memory;
@@ -220,68 +156,27 @@ export function makeBoard3D(container: HTMLElement, input: Board3DInput, reduced
   };
 }
 
+/** The renderer (pixel ratio at most 2) in `container`, and the scene with its light: a hemisphere and a sun, no shadows. */
+function makeStage(container: HTMLElement): { renderer: WebGLRenderer; scene: Scene } {
+  const renderer = new WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  renderer.setClearColor(new Color('#E6E0D2'));
+  renderer.domElement.classList.add('board3d-canvas');
+  container.appendChild(renderer.domElement);
+  const scene = new Scene();
+  scene.add(new HemisphereLight('#ffffff', '#8a8070', 2.2));
+  const sun = new DirectionalLight('#ffffff', 1.6);
+  sun.position.set(4, 10, 6);
+  scene.add(sun);
+  return { renderer, scene };
+}
+
 /** Props per kind: up to 3 on each of 160 tiles. */
 const PROP_CAPACITY = 480;
-/** How far a badge may move from its anchor, in hex widths: beyond, it would read as a neighbour's. A frontier's may cross its edge. */
-const REACH_HEXES: Readonly<Record<BadgeInstance['kind'], number>> = { territory: 0.3, frontier: 0.45, wild: 0.4 };
 
-/**
- * The badges as the screen shows them now: laid out (placeBadges); frontiers that found no room
- * fold into their territory's badge ("▲3+2"), which grows, and the layout runs again, until every
- * frontier on the screen shows one way or the other (a few rounds at most; then the rest stay hidden).
- */
-function layoutOnScreen(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): { badges: readonly BadgeInstance[]; placed: readonly BadgePlacement[] } {
-  const unplaced = new Set<string>();
-  let current = badges;
-  let placed = placeBadges(current, camera, view);
-  for (let round = 0; round < FOLD_ROUNDS; round++) {
-    const more = current.filter((b, i) => b.kind === 'frontier' && placed[i]!.onScreen && !placed[i]!.shown).map((b) => b.key);
-    if (more.length === 0) break;
-    for (const key of more) unplaced.add(key);
-    const sums = new Map<string, number>();
-    for (const b of badges) if (unplaced.has(b.key)) sums.set(territoryOf(b.key), (sums.get(territoryOf(b.key)) ?? 0) + b.value);
-    current = badges.filter((b) => !unplaced.has(b.key)).map((b) => withFolded(b, sums.get(b.key) ?? 0));
-    placed = placeBadges(current, camera, view);
-  }
-  return { badges: current, placed };
-}
+type Layers = ReturnType<typeof makeLayers>;
 
-const FOLD_ROUNDS = 4;
-const territoryOf = (stack: string): string => stack.split('/')[0]!;
-
-/**
- * The layout's requests: each badge's anchor projected to the screen (CSS pixels from the canvas's
- * corner), its reach from the size a hex shows there, a frontier's direction on the screen (its
- * tag points that way, and it moves that way first). A badge whose anchor is off the screen or
- * behind the camera takes no room and shows nowhere.
- */
-function placeBadges(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): (BadgePlacement & { onScreen: boolean })[] {
-  const v = new Vector3();
-  const toScreen = (x: number, y: number, z: number): { x: number; y: number; visible: boolean } => {
-    v.set(x, y, z).project(camera);
-    return { x: ((v.x + 1) / 2) * view.width, y: ((1 - v.y) / 2) * view.height, visible: v.z < 1 && Math.abs(v.x) <= 1.05 && Math.abs(v.y) <= 1.05 };
-  };
-  const items = badges.map((b) => {
-    const anchor = toScreen(b.x, b.y, b.z);
-    const unit = toScreen(b.x + 1, b.y, b.z);
-    const hexPx = Math.hypot(unit.x - anchor.x, unit.y - anchor.y) * Math.sqrt(3);
-    const ahead = b.toward ? toScreen(b.x + b.toward.x, b.y, b.z + b.toward.z) : null;
-    const point = ahead ? { x: ahead.x - anchor.x, y: ahead.y - anchor.y } : null;
-    const len = point ? Math.hypot(point.x, point.y) || 1 : 1;
-    return { anchor, hexPx, point: point ? { x: point.x / len, y: point.y / len } : null, taken: takenBox(b.width, b.height, point), kind: b.kind };
-  });
-  const requests: BadgeRequest[] = items.map(({ anchor, hexPx, point, taken, kind }) =>
-    anchor.visible
-      ? { x: anchor.x + taken.dx, y: anchor.y + taken.dy, w: taken.w, h: taken.h, reach: REACH_HEXES[kind] * hexPx, ...(point ? { toward: point } : {}) }
-      : { x: -1e6, y: -1e6, w: 0, h: 0, reach: 0 },
-  );
-  return layoutBadges(requests).map((p, i) => {
-    const { anchor, point, taken } = items[i]!;
-    return { shown: p.shown && anchor.visible, onScreen: anchor.visible, dx: p.x - taken.dx - anchor.x, dy: p.y - taken.dy - anchor.y, ...(point ? { point } : {}) };
-  });
-}
-
-/** The board's instanced layers, one draw call each (ui.md §4), besides one per prop kind. */
+/** The board's instanced layers, one draw call each (ui.md §4), and one per prop kind. */
 function makeLayers(scene: Scene, atlas: ReturnType<typeof makeAtlasTexture>, labelMaterial: ReturnType<typeof makeAtlasMaterial>, badgeMaterial: ReturnType<typeof makeBadgeMaterial>) {
   const decalMaterial = makeAtlasMaterial(atlas, false);
   decalMaterial.polygonOffset = true;
@@ -298,5 +193,36 @@ function makeLayers(scene: Scene, atlas: ReturnType<typeof makeAtlasTexture>, la
     decals: makeAtlasLayer(scene, quadGeometry(true), decalMaterial, 400, 3),
     badges: makeBadgeLayer(scene, quadGeometry(false), badgeMaterial, 1300, 9),
     labels: makeAtlasLayer(scene, quadGeometry(false), labelMaterial, 4000, 10),
+    props: Object.fromEntries(PROP_KINDS.map((k) => [k, makeLayer(scene, propGeometry(k), painted(), PROP_CAPACITY)])) as Record<PropKind, Layer>,
   };
+}
+
+/** Writes a new projection into every layer (the badges are laid out apart, with the camera). */
+function writeProjection(layers: Layers, motion: Motion, current: BoardScene, now: number): void {
+  writeTiles(layers, motion, current, now);
+  writeInstances(layers.plates, current.plates);
+  writeInstances(layers.rims, motion.rims(current, now));
+  writeInstances(layers.dashed, current.dashed);
+  writeTroops(layers, motion, current, now);
+  writeInstances(layers.arrows, current.arrows);
+  writeInstances(layers.discs, current.discs);
+}
+
+/** Writes again the layers whose animations ran at `now`, once more as they end. */
+function writeMoving(layers: Layers, motion: Motion, current: BoardScene, now: number): void {
+  const moving = motion.expire(now);
+  if (moving.tiles) writeTiles(layers, motion, current, now);
+  if (moving.troops) writeTroops(layers, motion, current, now);
+  if (moving.rims) writeInstances(layers.rims, motion.rims(current, now));
+}
+
+function writeTiles(layers: Layers, motion: Motion, current: BoardScene, now: number): void {
+  writeInstances(layers.tiles, motion.tiles(current, now));
+  writeDecals(layers.decals, motion.decals(current, now));
+  for (const k of PROP_KINDS) writeInstances(layers.props[k], motion.props(current.props[k], now));
+}
+
+function writeTroops(layers: Layers, motion: Motion, current: BoardScene, now: number): void {
+  writeInstances(layers.owners, motion.owners(current, now));
+  writeInstances(layers.markers, motion.markers(current, now));
 }
