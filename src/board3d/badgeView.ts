@@ -66,9 +66,10 @@ const REACH_HEXES: Readonly<Record<BadgeInstance['kind'], number>> = { territory
  * frontier on the screen shows one way or the other (a few rounds at most; then the rest stay hidden).
  */
 function layoutOnScreen(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): { badges: readonly BadgeInstance[]; placed: readonly BadgePlacement[] } {
+  const screen = projectAnchors(badges, camera, view);
   const unplaced = new Set<string>();
   let current = badges;
-  let placed = placeBadges(current, camera, view);
+  let placed = placeBadges(current, screen);
   for (let round = 0; round < FOLD_ROUNDS; round++) {
     const more = current.filter((b, i) => b.kind === 'frontier' && placed[i]!.onScreen && !placed[i]!.shown).map((b) => b.key);
     if (more.length === 0) break;
@@ -76,7 +77,7 @@ function layoutOnScreen(badges: readonly BadgeInstance[], camera: PerspectiveCam
     const sums = new Map<string, number>();
     for (const b of badges) if (unplaced.has(b.key)) sums.set(territoryOf(b.key), (sums.get(territoryOf(b.key)) ?? 0) + b.value);
     current = badges.filter((b) => !unplaced.has(b.key)).map((b) => withFolded(b, sums.get(b.key) ?? 0));
-    placed = placeBadges(current, camera, view);
+    placed = placeBadges(current, screen);
   }
   return { badges: current, placed };
 }
@@ -84,26 +85,41 @@ function layoutOnScreen(badges: readonly BadgeInstance[], camera: PerspectiveCam
 const FOLD_ROUNDS = 4;
 const territoryOf = (stack: string): string => stack.split('/')[0]!;
 
-/**
- * The layout's requests: each badge's anchor projected to the screen (CSS pixels from the canvas's
- * corner), its reach from the size a hex shows there, a frontier's direction on the screen (its
- * tag points that way, and it moves that way first). A badge whose anchor is off the screen or
- * behind the camera takes no room and shows nowhere.
- */
-function placeBadges(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): (BadgePlacement & { onScreen: boolean })[] {
+/** A badge's anchor on the screen (CSS pixels from the canvas's corner), the width a hex shows there, a frontier's direction on the screen. */
+interface OnScreen {
+  readonly anchor: { readonly x: number; readonly y: number; readonly visible: boolean };
+  readonly hexPx: number;
+  readonly point: { readonly x: number; readonly y: number } | null;
+}
+
+/** Projects every badge's anchor once a layout (the folding rounds only change widths). */
+function projectAnchors(badges: readonly BadgeInstance[], camera: PerspectiveCamera, view: { width: number; height: number }): Map<string, OnScreen> {
   const v = new Vector3();
   const toScreen = (x: number, y: number, z: number): { x: number; y: number; visible: boolean } => {
     v.set(x, y, z).project(camera);
     return { x: ((v.x + 1) / 2) * view.width, y: ((1 - v.y) / 2) * view.height, visible: v.z < 1 && Math.abs(v.x) <= 1.05 && Math.abs(v.y) <= 1.05 };
   };
+  return new Map(
+    badges.map((b) => {
+      const anchor = toScreen(b.x, b.y, b.z);
+      const unit = toScreen(b.x + 1, b.y, b.z);
+      const hexPx = Math.hypot(unit.x - anchor.x, unit.y - anchor.y) * Math.sqrt(3);
+      const ahead = b.toward ? toScreen(b.x + b.toward.x, b.y, b.z + b.toward.z) : null;
+      const len = ahead ? Math.hypot(ahead.x - anchor.x, ahead.y - anchor.y) || 1 : 1;
+      return [b.key, { anchor, hexPx, point: ahead ? { x: (ahead.x - anchor.x) / len, y: (ahead.y - anchor.y) / len } : null }];
+    }),
+  );
+}
+
+/**
+ * The layout's requests: each badge at its anchor, with its reach from the size a hex shows
+ * there; a frontier's tag points along its direction on the screen, and moves that way first.
+ * A badge whose anchor is off the screen or behind the camera takes no room and shows nowhere.
+ */
+function placeBadges(badges: readonly BadgeInstance[], screen: ReadonlyMap<string, OnScreen>): (BadgePlacement & { onScreen: boolean })[] {
   const items = badges.map((b) => {
-    const anchor = toScreen(b.x, b.y, b.z);
-    const unit = toScreen(b.x + 1, b.y, b.z);
-    const hexPx = Math.hypot(unit.x - anchor.x, unit.y - anchor.y) * Math.sqrt(3);
-    const ahead = b.toward ? toScreen(b.x + b.toward.x, b.y, b.z + b.toward.z) : null;
-    const point = ahead ? { x: ahead.x - anchor.x, y: ahead.y - anchor.y } : null;
-    const len = point ? Math.hypot(point.x, point.y) || 1 : 1;
-    return { anchor, hexPx, point: point ? { x: point.x / len, y: point.y / len } : null, taken: takenBox(b.width, b.height, point), kind: b.kind };
+    const at = screen.get(b.key)!;
+    return { ...at, taken: takenBox(b.width, b.height, at.point), kind: b.kind };
   });
   const requests: BadgeRequest[] = items.map(({ anchor, hexPx, point, taken, kind }) =>
     anchor.visible

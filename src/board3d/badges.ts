@@ -73,18 +73,16 @@ const CELL_PX = 48;
  * (badges x candidates) box tests against near neighbours only.
  */
 export function layoutBadges(requests: readonly BadgeRequest[]): Placement[] {
-  const grid = new Map<string, { x: number; y: number; w: number; h: number }[]>();
-  const cells = (x: number, y: number, w: number, h: number): string[] => {
-    const out: string[] = [];
-    for (let i = Math.floor((x - w / 2 - GAP_PX) / CELL_PX); i <= Math.floor((x + w / 2 + GAP_PX) / CELL_PX); i++)
-      for (let j = Math.floor((y - h / 2 - GAP_PX) / CELL_PX); j <= Math.floor((y + h / 2 + GAP_PX) / CELL_PX); j++) out.push(`${i},${j}`);
-    return out;
-  };
-  const free = (x: number, y: number, w: number, h: number): boolean => {
-    for (const c of cells(x, y, w, h))
-      for (const b of grid.get(c) ?? []) if (Math.abs(b.x - x) < (b.w + w) / 2 + GAP_PX && Math.abs(b.y - y) < (b.h + h) / 2 + GAP_PX) return false;
+  const grid = new Map<number, { x: number; y: number; w: number; h: number }[]>();
+  /** Calls `visit` with each grid cell's key a box (grown by the gap) covers, until it returns false. */
+  const eachCell = (x: number, y: number, w: number, h: number, visit: (key: number) => boolean): boolean => {
+    const [i0, i1] = [Math.floor((x - w / 2 - GAP_PX) / CELL_PX), Math.floor((x + w / 2 + GAP_PX) / CELL_PX)];
+    const [j0, j1] = [Math.floor((y - h / 2 - GAP_PX) / CELL_PX), Math.floor((y + h / 2 + GAP_PX) / CELL_PX)];
+    for (let i = i0; i <= i1; i++) for (let j = j0; j <= j1; j++) if (!visit(i * 65536 + j)) return false;
     return true;
   };
+  const free = (x: number, y: number, w: number, h: number): boolean =>
+    eachCell(x, y, w, h, (key) => (grid.get(key) ?? []).every((b) => Math.abs(b.x - x) >= (b.w + w) / 2 + GAP_PX || Math.abs(b.y - y) >= (b.h + h) / 2 + GAP_PX));
   return requests.map((r) => {
     let spot: [number, number] | null = null;
     for (const c of candidates(r)) {
@@ -94,11 +92,12 @@ export function layoutBadges(requests: readonly BadgeRequest[]): Placement[] {
     }
     if (!spot) return { shown: false, x: r.x, y: r.y };
     const box = { x: spot[0], y: spot[1], w: r.w, h: r.h };
-    for (const c of cells(box.x, box.y, box.w, box.h)) {
-      const list = grid.get(c);
+    eachCell(box.x, box.y, box.w, box.h, (key) => {
+      const list = grid.get(key);
       if (list) list.push(box);
-      else grid.set(c, [box]);
-    }
+      else grid.set(key, [box]);
+      return true;
+    });
     return { shown: true, x: box.x, y: box.y };
   });
 }

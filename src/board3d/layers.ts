@@ -1,4 +1,5 @@
 import {
+  type BufferAttribute,
   type BufferGeometry,
   Color,
   DoubleSide,
@@ -55,6 +56,21 @@ export const flat = (opts: { transparent?: boolean; opacity?: number; side?: typ
 /** Faceted, with colours painted on the geometry's vertices (props, frontier markers), times the instance colour. */
 export const painted = (): Material => new MeshLambertMaterial({ vertexColors: true, flatShading: true });
 
+/**
+ * Marks the first `n` instances of each attribute for upload, and only them: a layer's capacity
+ * is far above what a position uses, and uploading it whole each frame of a camera move cost more
+ * than drawing.
+ */
+function uploadFirst(n: number, ...attributes: (BufferAttribute | null)[]): void {
+  if (n === 0) return;
+  for (const a of attributes) {
+    if (!a) continue;
+    a.clearUpdateRanges();
+    a.addUpdateRange(0, n * a.itemSize);
+    a.needsUpdate = true;
+  }
+}
+
 /** Writes positioned, coloured instances; rotation about y and a uniform scale are optional. */
 export function writeInstances(layer: Layer, items: readonly { readonly x: number; readonly y?: number; readonly z: number; readonly colour: string; readonly angle?: number; readonly scale?: number }[], y0 = 0): void {
   const mesh = layer.mesh;
@@ -69,8 +85,7 @@ export function writeInstances(layer: Layer, items: readonly { readonly x: numbe
     mesh.setColorAt(i, colour.set(it.colour));
   }
   mesh.count = n;
-  mesh.instanceMatrix.needsUpdate = true;
-  if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
+  uploadFirst(n, mesh.instanceMatrix, mesh.instanceColor);
 }
 
 /** An atlas layer: instances carry their cell and (labels) their offset and size in CSS pixels as instanced attributes. */
@@ -107,9 +122,7 @@ export function writeDecals(layer: ReturnType<typeof makeAtlasLayer>, decals: Bo
     layer.cells.setXYZW(i, ...cellRect(d.cell));
   }
   layer.mesh.count = n;
-  layer.mesh.instanceMatrix.needsUpdate = true;
-  layer.mesh.instanceColor!.needsUpdate = true;
-  layer.cells.needsUpdate = true;
+  uploadFirst(n, layer.mesh.instanceMatrix, layer.mesh.instanceColor, layer.cells);
 }
 
 /** Where the layout put a badge: shown or not, its centre's offset from its anchor (CSS px, y down), its point's direction on the screen (frontiers). */
@@ -155,5 +168,6 @@ export function writeBadges(
   });
   plates.mesh.count = p;
   labels.mesh.count = l;
-  for (const a of [plates.mesh.instanceMatrix, plates.mesh.instanceColor!, plates.boxes, plates.points, plates.dashes, labels.mesh.instanceMatrix, labels.mesh.instanceColor!, labels.cells, labels.offsets]) a.needsUpdate = true;
+  uploadFirst(p, plates.mesh.instanceMatrix, plates.mesh.instanceColor, plates.boxes, plates.points, plates.dashes);
+  uploadFirst(l, labels.mesh.instanceMatrix, labels.mesh.instanceColor, labels.cells, labels.offsets);
 }
