@@ -6,6 +6,7 @@ import { CONQUEST_CONTROLLERS } from './conquest.js';
 import { MAP_CONTROLLERS } from './mapCreation.js';
 import { button } from './parts.js';
 import type { Controller, Controllers, Draft, Intent, StageView, TurnContext } from './types.js';
+import { whyLineAt } from './why.js';
 
 /**
  * The UI's one table of interactions, keyed like the engine's table of rules
@@ -32,6 +33,7 @@ const controllerOf = <K extends DecisionKind>(kind: K): Controller<K> => CONTROL
 function askingView(ctx: TurnContext, asking: NonNullable<Draft['asking']>): StageView {
   return {
     text: t('conquest.prompt', { player: seatWords(ctx.state, ctx.seat, ctx.lang), what: asking.question }),
+    why: whyLineAt(ctx),
     buttons: [button('confirm-yes', t('conquest.yes'), { draft: { asking: null }, send: asking.send }, { primary: true, key: 'Enter' }), button('confirm-no', t('game.cancel'), { draft: { asking: null } })],
     legal: NONE,
     selected: null,
@@ -50,6 +52,7 @@ export function stageView(ctx: TurnContext, draft: Draft): StageView | null {
   const staged = draft.staged.flatMap((d) => (d.kind === 'moveTroops' ? [{ from: hexKey(d.from), to: hexKey(d.to) }] : []));
   return {
     text: v.text ?? '',
+    why: v.why === undefined ? whyLineAt(ctx) : v.why,
     buttons: v.buttons ?? [],
     legal: v.legal ?? NONE,
     selected: v.selected ?? null,
