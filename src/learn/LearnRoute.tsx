@@ -50,20 +50,20 @@ export default function LearnRoute() {
           const vault = tb().vaultOf(seat);
           if (vault) void bots.greedy(tb().view().state, seat, vault).then((action) => tb().submit(action), (e: unknown) => console.error(`autoplay of seat ${seat} failed`, e));
         };
-        return <LearnGame table={tb()} config={LEARN_CONFIG} flat={route().query.get('board') === 'flat'} onAutoplay={autoplay} onLeave={() => navigate('/')} />;
+        return <LearnGame table={tb()} config={LEARN_CONFIG} flat={route().query.get('board') === 'flat'} onAutoplay={autoplay} />;
       }}
     </Show>
   );
 }
 
-/** The game screen and the lesson beside it, on any table (the route's, or a test's). */
-export function LearnGame(props: { table: GameTable; config: LocalGameConfig; flat: boolean; onAutoplay?: (seat: Seat) => void; onLeave: () => void }) {
+/** The game screen and the lesson beside it, on any table (the route's, or a test's); leaving goes Home (the route's cleanup ends the game). */
+export function LearnGame(props: { table: GameTable; config: LocalGameConfig; flat: boolean; onAutoplay?: (seat: Seat) => void }) {
   const [view, setView] = createSignal<TableView>(props.table.view());
   onCleanup(props.table.subscribe(setView));
   return (
     <>
       <GameScreen table={props.table} config={props.config} flat={props.flat} onAutoplay={(seat) => props.onAutoplay?.(seat)} />
-      <Lesson state={() => view().state} onLeave={props.onLeave} />
+      <Lesson state={() => view().state} onLeave={() => navigate('/')} />
     </>
   );
 }
