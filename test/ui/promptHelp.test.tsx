@@ -1,6 +1,6 @@
 import { render } from 'solid-js/web';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DecisionKind, type GameState, type Vault, awaiting, hexKey, neighbour } from '../../engine/index.js';
+import { type DecisionKind, type GameState, type Vault, awaiting, hexKey, legalOptions, neighbour } from '../../engine/index.js';
 import { localVault } from '../../engine/local/index.js';
 import { ruleIdsIn } from '../../src/app/RuleText.js';
 import { PromptBar } from '../../src/game/PromptBar.js';
@@ -11,7 +11,7 @@ import { whyAt } from '../../src/game/turn/why.js';
 import { DICTIONARIES, setLanguage } from '../../src/i18n/index.js';
 import enRules from '../../docs/rules.md?html';
 import frRules from '../../docs/rules.fr.md?html';
-import { buildPositions, vaultsFor } from '../support/positions.js';
+import { type Position, buildPositions, vaultsFor } from '../support/positions.js';
 import { config, inputsUntil } from './conquestSupport.js';
 
 /**
@@ -39,8 +39,19 @@ function viewAt(state: GameState, vault: Vault, lang: 'en' | 'fr'): StageView | 
   return ctx ? stageView(ctx, EMPTY_DRAFT) : null;
 }
 
-// Built once for the file: the map's positions come from random games.
-const POSITIONS = buildPositions();
+/** Map creation's stages, met in one game of 2 played by the page's bot (the shared positions' map comes from longer random games). */
+function mapPositions(): Position[] {
+  const cfg = config(2, 'why-map');
+  const seatAt = (s: GameState): number => (awaiting(s) as { seat: number }).seat;
+  const stops: [string, (s: GameState) => boolean][] = [
+    ['take', (s) => s.phase.stage.kind === 'take' && s.seats[seatAt(s)]!.faceUp !== null],
+    ['place', (s) => s.phase.stage.kind === 'place'],
+    ['portal', (s) => s.phase.stage.kind === 'portal' && legalOptions(s, seatAt(s)).some((o) => o.kind === 'one' && o.action.kind === 'placePortal')],
+    ['finalRound', (s) => s.phase.stage.kind === 'finalRound'],
+  ];
+  return stops.map(([name, stop]) => ({ name: `${name}: one game of 2`, seed: cfg.seed, state: inputsUntil(cfg, stop).state }));
+}
+const POSITIONS = [...mapPositions(), ...buildPositions(false)];
 
 describe('the why beside every prompt', () => {
   const positions = POSITIONS.filter((p) => seatOf(p.state) !== null);
@@ -55,13 +66,14 @@ describe('the why beside every prompt', () => {
   it('covers every stage a person is asked about', () => {
     const kinds = new Set(views.map((v) => v.kind));
     // Every decision stage with a controller that shows a prompt (pile, draw, drawing and over ask nobody).
-    // No card has abilities yet, and a reshuffle needs a deck run out: those two are checked below.
+    // No card has abilities yet, a reshuffle needs a deck run out, black tiles a fenced-in portal: those are checked below.
     expect([...kinds].sort()).toEqual(
-      ['armies', 'blacks', 'camps', 'choose', 'deal', 'discards', 'exercise', 'finalRound', 'keepOrAccount', 'losses', 'moves', 'opposing', 'place', 'portal', 'proposal', 'refill', 'requests', 'returnUnits', 'secretCommit', 'secretReveal', 'spread', 'take', 'vacate', 'vassalTroops'].sort(),
+      ['armies', 'camps', 'choose', 'deal', 'discards', 'exercise', 'finalRound', 'keepOrAccount', 'losses', 'moves', 'opposing', 'place', 'portal', 'proposal', 'refill', 'requests', 'returnUnits', 'secretCommit', 'secretReveal', 'spread', 'take', 'vacate', 'vassalTroops'].sort(),
     );
     const ctx = contextAt(views.find((v) => v.kind === 'armies')!.state, 0, null, 'en')!;
     expect(whyAt({ ...ctx, stage: { ...ctx.stage, kind: 'abilities' } } as typeof ctx)).toEqual({ key: 'why.abilities', rule: 'K15' });
-    expect(whyAt({ ...ctx, stage: { ...ctx.stage, kind: 'reshuffle' } } as typeof ctx)).toEqual({ key: 'why.deal', rule: 'K5' });
+    expect(whyAt({ ...ctx, stage: { ...ctx.stage, kind: 'reshuffle' } } as typeof ctx)).toEqual({ key: 'why.deal', rule: 'K5b' });
+    expect(whyAt({ ...ctx, stage: { ...ctx.stage, kind: 'blacks' } } as typeof ctx)).toEqual({ key: 'why.blacks', rule: 'M14' });
   });
 
   it('every prompt has a why, in English and in French, from its own dictionary', () => {
@@ -136,6 +148,10 @@ describe('frontiers by the neighbour they face, with arrows on the board', () =>
     expect(v.arrows).toEqual(dirs.map((d) => ({ from: tile, to: hexKey(neighbour({ q: 4, r: -2 }, d as 0)) })));
     // The neighbour by name: its terrain, and who holds it or its wild markers.
     expect(rows.some((r) => /held by Player|wild \d/.test(r.label))).toBe(true);
+    // Staged, troops sent to a side stay drawn as an arrow to the neighbour (not a side emptied).
+    const to = (d: number) => hexKey(neighbour({ q: 4, r: -2 }, d as 0));
+    const staged = stageView(ctx, { ...EMPTY_DRAFT, staged: [{ kind: 'spread', seat, at: { q: 4, r: -2 }, dir: dirs[0]! as 0, count: 2 }, { kind: 'spread', seat, at: { q: 4, r: -2 }, dir: dirs[1]! as 0, count: 0 }] })!;
+    expect(staged.arrows).toEqual([{ from: tile, to: to(dirs[0]!) }]);
   });
 
   it('withdrawing: each frontier by both its tiles, and an arrow across it', () => {

@@ -1,4 +1,4 @@
-import { type AnyStage, type DecisionKind, type GameState, type HexKey, type Seat, type Vault, hexKey, legalOptions } from '../../../engine/index.js';
+import { type AnyStage, type DecisionKind, type GameState, type HexKey, type Seat, type Vault, hexKey, legalOptions, neighbour } from '../../../engine/index.js';
 import type { Language } from '../../display/index.js';
 import { t } from '../../i18n/index.js';
 import { seatWords } from '../conquest/options.js';
@@ -49,7 +49,10 @@ export function stageView(ctx: TurnContext, draft: Draft): StageView | null {
   if (draft.asking) return askingView(ctx, draft.asking);
   const v = controllerOf(ctx.stage.kind).view(ctx, draft);
   if (!v) return null;
-  const staged = draft.staged.flatMap((d) => (d.kind === 'moveTroops' ? [{ from: hexKey(d.from), to: hexKey(d.to) }] : []));
+  // Staged moves, and troops staged onto a frontier (to the neighbour it faces), as arrows.
+  const staged = draft.staged.flatMap((d) =>
+    d.kind === 'moveTroops' ? [{ from: hexKey(d.from), to: hexKey(d.to) }] : d.kind === 'spread' && d.count > 0 ? [{ from: hexKey(d.at), to: hexKey(neighbour(d.at, d.dir)) }] : [],
+  );
   return {
     text: v.text ?? '',
     why: v.why === undefined ? whyLineAt(ctx) : v.why,

@@ -1,6 +1,5 @@
 import type { DecisionKind } from '../../../engine/index.js';
 import { type Key, t } from '../../i18n/index.js';
-import { actionsByHex } from '../conquest/options.js';
 import type { TurnContext } from './types.js';
 
 /**
@@ -25,11 +24,11 @@ const WHYS: Whys = {
   take: () => why('why.take', 'M5'),
   place: () => why('why.place', 'M6'),
   blacks: () => why('why.blacks', 'M14'),
-  // Early in the map, no space is far enough from the Heart (M7): the step is then a pass.
-  portal: (ctx) => (actionsByHex(ctx.options.filter((o) => o.kind === 'one' && o.action.kind === 'placePortal')).size === 0 && ctx.state.seats[ctx.seat]!.portal === null ? why('why.portalNowhere', 'M7') : why('why.portal', 'M11')),
+  // Early in the map no space is far enough from the Heart (M7) or from the other portals (M8): the step is then a pass.
+  portal: (ctx) => (!ctx.options.some((o) => o.kind === 'one' && o.action.kind === 'placePortal') && ctx.state.seats[ctx.seat]!.portal === null ? why('why.portalNowhere', 'M7') : why('why.portal', 'M11')),
   finalRound: () => why('why.finalRound', 'M15'),
-  deal: () => why('why.deal', 'K5'),
-  reshuffle: () => why('why.deal', 'K5'),
+  deal: () => why('why.deal', 'K5b'),
+  reshuffle: () => why('why.deal', 'K5b'),
   drawing: () => null,
   moves: () => why('why.moves', 'E1'),
   spread: () => why('why.spread', 'E3'),
