@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import solid from 'vite-plugin-solid';
 import { defineConfig } from 'vitest/config';
+import { markdownHtml } from './scripts/markdown.js';
 
 /**
  * Three projects in two groups, one after the other:
@@ -32,7 +33,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        plugins: [solid()],
+        // The rules page imports the rulebook as HTML, as the page's build does.
+        plugins: [markdownHtml(), solid()],
         test: { name: 'ui', include: ['test/ui/**/*.test.tsx'], environment: 'happy-dom', maxWorkers: cores, sequence: { groupOrder: 0 } },
       },
       {

@@ -11,6 +11,7 @@ import './styles/cards.css';
 import './styles/replay.css';
 import './styles/online.css';
 import './styles/public.css';
+import './styles/learn.css';
 
 /** Hooks for tests and the console. */
 export interface BfeDebug {

@@ -6,13 +6,14 @@ import { route, visit } from './router.js';
 import { setSound, soundOn } from './sound.js';
 
 // Screens that only some visits need are loaded on demand: the 3D board and the game, the
-// replay verifier, the rules text, the card gallery, the map explorer.
+// replay verifier, the rules text, the card gallery, the map explorer, the guided game.
 const GameRoute = lazy(() => import('../game/GameRoute.js'));
 const ReplayScreen = lazy(() => import('../replay/ReplayScreen.js'));
 const RulesPage = lazy(() => import('./RulesPage.js'));
 const Gallery = lazy(() => import('../cards/Gallery.js'));
 const ExplorerRoute = lazy(() => import('../explorer/ExplorerRoute.js'));
 const OnlineRoute = lazy(() => import('../online/OnlineRoute.js'));
+const LearnRoute = lazy(() => import('../learn/LearnRoute.js'));
 
 /** The bar on every screen: home, rules, language and sound. */
 function TopBar() {
@@ -53,6 +54,9 @@ export function App() {
           </Match>
           <Match when={path() === '/replay'}>
             <ReplayScreen />
+          </Match>
+          <Match when={path() === '/learn'}>
+            <LearnRoute />
           </Match>
           <Match when={path() === '/rules'}>
             <RulesPage />

@@ -1,6 +1,7 @@
 import type { GameState, Hex } from '../../engine/index.js';
 import {
   hexKey,
+  neighbour,
 } from '../../engine/index.js';
 import { HEART_STYLE, type Language, TERRAIN, playerLabel, playerName } from '../display/index.js';
 import { textIn } from '../i18n/index.js';
@@ -44,4 +45,31 @@ export function describeHex(state: GameState, at: Hex, lang: Language): string {
   const key = hexKey(at);
   const tile = tileViews(state, 1).find((t) => t.key === key);
   return tile ? describeTile(tile, lang) : `${textIn(lang, 'terrain.empty')} ${textIn(lang, 'tile.at', { at: hexLabel(at) })}`;
+}
+
+/** An arrow for each of the six directions, clockwise from east, as a pointy-top map draws them. */
+export const DIRECTION_ARROW: readonly string[] = ['→', '↘', '↙', '←', '↖', '↗'];
+
+/**
+ * A hex's short name: its terrain, and who holds it or its wild markers ("∴ plain held by Player 2",
+ * "♣ forest, wild 4", "Heart of Eden"), as a panel names the neighbour a frontier faces.
+ */
+export function hexName(state: GameState, at: Hex, lang: Language): string {
+  const key = hexKey(at);
+  const tile = tileViews(state, 1).find((t) => t.key === key);
+  if (!tile) return textIn(lang, 'terrain.empty');
+  const what =
+    tile.kind === 'heart'
+      ? HEART_STYLE.name[lang]
+      : tile.kind === 'portal'
+        ? `${TERRAIN[tile.colour!].glyph} ${textIn(lang, 'terrain.portal', { player: playerName(tile.seat!, lang) })}`
+        : `${TERRAIN[tile.colour!].glyph} ${TERRAIN[tile.colour!].name[lang]}`;
+  if (tile.troops) return textIn(lang, 'tile.heldBy', { what, player: playerName(tile.troops.owner, lang) });
+  return tile.wild > 0 ? textIn(lang, 'tile.wildShort', { what, value: tile.wild }) : what;
+}
+
+/** The hex a frontier faces: the neighbour of `at` in direction `dir`, by name ("↘ ∴ plain held by Player 2"). */
+export function facingName(state: GameState, at: Hex, dir: number, lang: Language): { readonly arrow: string; readonly target: string; readonly hex: Hex } {
+  const hex = neighbour(at, dir as Parameters<typeof neighbour>[1]);
+  return { arrow: DIRECTION_ARROW[dir] ?? '', target: hexName(state, hex, lang), hex };
 }

@@ -116,7 +116,7 @@ export function GameScreen(props: {
 
   return (
     <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={shownViewer() === null ? '' : String(shownViewer())} data-readonly={props.readOnly ? 'true' : undefined}>
-      <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={props.clock?.() ?? timer()} mine={seats.mine()} />
+      <PromptBar text={prompt().text} why={prompt().why ?? null} hint={hint()} buttons={prompt().buttons} timer={props.clock?.() ?? timer()} mine={seats.mine()} />
       <div class="board-area">
         <PhaseLine state={state()} help={help()} logOpen={logOpen()} onHelp={() => setHelp(!help())} onLog={() => setLogOpen(!logOpen())} />
         <Show when={help()}>

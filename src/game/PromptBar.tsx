@@ -1,4 +1,7 @@
 import { For, Show } from 'solid-js';
+import { RuleLink, RuleText } from '../app/RuleText.js';
+import { t } from '../i18n/index.js';
+import type { WhyLine } from './turn/why.js';
 
 export interface PromptButton {
   readonly id: string;
@@ -16,17 +19,27 @@ export interface PromptButton {
  * The one prompt, always visible: who, what, how long; the buttons live only here (ui.md §1.3).
  * Presentational; `aria-live` repeats the prompt to screen readers.
  */
-export function PromptBar(props: { text: string; hint?: string | null; buttons: readonly PromptButton[]; timer: string; mine: boolean }) {
+export function PromptBar(props: { text: string; why?: WhyLine | null; hint?: string | null; buttons: readonly PromptButton[]; timer: string; mine: boolean }) {
   return (
     <header class="prompt" classList={{ mine: props.mine }}>
       <div class="prompt-text">
         <p id="prompt" aria-live="polite">
-          {props.text}
+          <RuleText text={props.text} />
         </p>
+        <Show when={props.why}>
+          {(why) => (
+            <p id="why" class="why">
+              <span class="visually-hidden">{t('why.label')}: </span>
+              {why().text} <RuleLink rule={why().rule} />
+            </p>
+          )}
+        </Show>
         <Show when={props.hint}>
-          <p id="hint" class="hint" aria-live="polite">
-            {props.hint}
-          </p>
+          {(hint) => (
+            <p id="hint" class="hint" aria-live="polite">
+              <RuleText text={hint()} />
+            </p>
+          )}
         </Show>
       </div>
       <div class="prompt-buttons">

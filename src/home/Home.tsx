@@ -10,6 +10,7 @@ import { type Key, t } from '../i18n/index.js';
 // The link module alone: the networking libraries (peerjs, yjs) load with the online screens.
 import { type LinkErrorCode, makeShareFragment, newGameLink, parseShareLink } from '../net/link.js';
 import { setPendingReplay } from '../replay/pending.js';
+import { QuickStart } from '../learn/QuickStart.js';
 import { SeatEditor } from './SeatEditor.js';
 
 const COUNTS = Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => MIN_PLAYERS + i);
@@ -33,6 +34,7 @@ export function Home() {
         )}
       </Show>
       <NewGameCard />
+      <QuickStart />
       <div class="home-grid">
         <ReplayCard />
         <OnlineCard />

@@ -3,9 +3,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * docs/rules.md keeps its promise: every ruling in the rule text is listed in its appendix, and
- * every rule the appendix lists exists in the text.
+ * every rule the appendix lists exists in the text. docs/rules.fr.md, the French rulebook, has
+ * the same rules: the same ids in the same order, each citing the same sections of 004.
  */
 const text = readFileSync(new URL('../../docs/rules.md', import.meta.url), 'utf8');
+const french = readFileSync(new URL('../../docs/rules.fr.md', import.meta.url), 'utf8');
 const [body, appendix] = text.split('## Appendix: every ruling');
 
 /** Rule ids defined in the text (a bold "**ID." at the start of a rule), and those whose header says "Ruling". */
@@ -54,5 +56,37 @@ describe('docs/rules.md', () => {
   it('lists only rules that exist in the text', () => {
     const unknown = [...listed].filter((id) => !all.has(id));
     expect(unknown).toEqual([]);
+  });
+});
+
+/** Each rule's id, in order, with the sections of 004 its text cites ("Conquête › La phase d'Expansion"). */
+function citations(rulebook: string): [string, string[]][] {
+  const headers = [...rulebook.matchAll(/\*\*([A-Z]\d+[a-z]?)\.([^*]*)\*\*/g)];
+  return headers.map((m, i) => {
+    const span = rulebook.slice(m.index!, headers[i + 1]?.index ?? rulebook.length);
+    const sources = span.split('\n').filter((line) => line.trimStart().startsWith('— '));
+    return [m[1]!, sources.flatMap((line) => [...line.matchAll(/\b004, ([^,;.()\n]+)/g)].map((c) => c[1]!.trim()))];
+  });
+}
+
+describe('docs/rules.fr.md', () => {
+  const english = citations(body!);
+  const translated = citations(french);
+
+  it('has every rule of the English rulebook, and no other, in the same order', () => {
+    const ids = english.map(([id]) => id);
+    expect(ids.length).toBeGreaterThan(150);
+    expect(translated.map(([id]) => id)).toEqual(ids);
+  });
+
+  it('cites the same sections of 004 for each rule', () => {
+    expect(english.filter(([, c]) => c.length > 0).length).toBeGreaterThan(80);
+    expect(translated).toEqual(english);
+  });
+
+  it('is French, not a copy of the English', () => {
+    expect(french).toMatch(/## E\. La phase d'Expansion/);
+    // English words only in the titles of the older files it quotes (« Create the Map »).
+    expect((french.match(/\b(the|and|of|player)\b/g) ?? []).length).toBeLessThan(5);
   });
 });

@@ -6,9 +6,12 @@ import { stageKey } from '../conquestPrompt.js';
 import { endWords } from '../endWords.js';
 import type { PromptButton } from '../PromptBar.js';
 import type { TurnView } from '../turn/createTurn.js';
+import type { WhyLine } from '../turn/why.js';
 
 export interface Prompt {
   readonly text: string;
+  /** Why the person's decision matters, and its rule; absent where the prompt asks the person nothing. */
+  readonly why?: WhyLine | null;
   readonly buttons: readonly PromptButton[];
 }
 
@@ -54,7 +57,7 @@ export function gamePrompt(p: PromptInput): Prompt {
   const a = p.awaited;
   if (a === null) return { text: t('game.random'), buttons: [] };
   if (p.readOnly || a !== p.viewer) return { text: waiting(v.state, p.name(a)), buttons: [] };
-  if (p.turn) return { text: p.turn.text, buttons: p.turn.buttons };
+  if (p.turn) return { text: p.turn.text, why: p.turn.why, buttons: p.turn.buttons };
   if (!p.hasVault) return { text: waiting(v.state, p.name(a)), buttons: [] };
   // A safety net only: every decision a person meets has its controller (src/game/turn). Should
   // one reach the screen without an interaction there, say what is awaited and offer the bot.

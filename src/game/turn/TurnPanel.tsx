@@ -1,6 +1,6 @@
 import { Index, Match, Show, Switch } from 'solid-js';
 import type { SeatAction } from '../../../engine/index.js';
-import { hexLabel } from '../../board/describe.js';
+import { DIRECTION_ARROW, hexLabel } from '../../board/describe.js';
 import { language, t } from '../../i18n/index.js';
 import { dirName } from '../conquest/options.js';
 import { FeintPanel, ShopPanel } from '../conquest/SecretPanel.js';
@@ -66,7 +66,7 @@ function StagedList(props: { actions: readonly SeatAction[] }) {
           {a.kind === 'moveTroops'
             ? t('moves.staged', { count: a.count, from: hexLabel(a.from), to: hexLabel(a.to) })
             : a.kind === 'spread'
-              ? t('spread.staged', { count: a.count, at: hexLabel(a.at), dir: dirName(a.dir, language()) })
+              ? t('spread.staged', { count: a.count, at: hexLabel(a.at), dir: `${DIRECTION_ARROW[a.dir]} ${dirName(a.dir, language())}` })
               : a.kind}
         </li>
       ))}

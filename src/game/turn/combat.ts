@@ -1,8 +1,8 @@
 import { type Option, type SeatAction, hexKey, optionIncludes } from '../../../engine/index.js';
-import { hexLabel } from '../../board/describe.js';
+import { facingName, hexLabel, hexName } from '../../board/describe.js';
 import { cardFace } from '../../cards/cardInfo.js';
 import { t } from '../../i18n/index.js';
-import { campWords, combatHexes, combatWords, dirName, findOption, ones, seatWords } from '../conquest/options.js';
+import { campWords, combatHexes, combatWords, findOption, ones, seatWords } from '../conquest/options.js';
 import { firstTake, takeOf } from '../conquest/TakePanel.js';
 import { ask, button, doneButton, said, toggled } from './parts.js';
 import type { Controller, StepperRow, TurnContext } from './types.js';
@@ -40,7 +40,14 @@ export const camps: Controller<'camps'> = {
       const a = w.action as Extract<SeatAction, { kind: 'withdraw' }>;
       const n = draft.counts[i] ?? w.min;
       const go = button(`withdraw-go-${i}`, t('camps.withdraw', { count: n }), { send: [{ ...a, count: n }] });
-      return { id: `withdraw-${i}`, label: t('camps.withdrawFrom', { at: hexLabel(a.at), dir: dirName(a.dir, ctx.lang) }), value: n, min: w.min, max: w.max, all: true, set: (k) => ({ counts: { ...draft.counts, [i]: k } }), go };
+      // The frontier by the tiles on both sides of it, and an arrow on the board (not "toward south-east").
+      const { arrow, target } = facingName(ctx.state, a.at, a.dir, ctx.lang);
+      const label = t('camps.withdrawToward', { from: hexName(ctx.state, a.at, ctx.lang), arrow, target });
+      return { id: `withdraw-${i}`, label, value: n, min: w.min, max: w.max, all: true, set: (k) => ({ counts: { ...draft.counts, [i]: k } }), go };
+    });
+    const arrows = withdraws.map((w) => {
+      const a = w.action as Extract<SeatAction, { kind: 'withdraw' }>;
+      return { from: hexKey(a.at), to: hexKey(facingName(ctx.state, a.at, a.dir, ctx.lang).hex) };
     });
     return {
       text: said(ctx, t('camps.prompt', { ready: ctx.stage.ready.map((s) => seatWords(ctx.state, s, ctx.lang)).join(', ') || '—' })),
@@ -49,6 +56,7 @@ export const camps: Controller<'camps'> = {
         ...doneButton(ctx, draft, 'camps.ready', { primary: true }),
       ],
       panel: rows.length > 0 ? { kind: 'steppers', class: 'withdraw', title: t('camps.withdrawTitle'), help: null, rows, staged: null } : null,
+      arrows,
     };
   },
 };

@@ -1,4 +1,4 @@
-import { type AnyStage, type DecisionKind, type GameState, type HexKey, type Seat, type Vault, hexKey, legalOptions } from '../../../engine/index.js';
+import { type AnyStage, type DecisionKind, type GameState, type HexKey, type Seat, type Vault, hexKey, legalOptions, neighbour } from '../../../engine/index.js';
 import type { Language } from '../../display/index.js';
 import { t } from '../../i18n/index.js';
 import { seatWords } from '../conquest/options.js';
@@ -6,6 +6,7 @@ import { CONQUEST_CONTROLLERS } from './conquest.js';
 import { MAP_CONTROLLERS } from './mapCreation.js';
 import { button } from './parts.js';
 import type { Controller, Controllers, Draft, Intent, StageView, TurnContext } from './types.js';
+import { whyLineAt } from './why.js';
 
 /**
  * The UI's one table of interactions, keyed like the engine's table of rules
@@ -32,6 +33,7 @@ const controllerOf = <K extends DecisionKind>(kind: K): Controller<K> => CONTROL
 function askingView(ctx: TurnContext, asking: NonNullable<Draft['asking']>): StageView {
   return {
     text: t('conquest.prompt', { player: seatWords(ctx.state, ctx.seat, ctx.lang), what: asking.question }),
+    why: whyLineAt(ctx),
     buttons: [button('confirm-yes', t('conquest.yes'), { draft: { asking: null }, send: asking.send }, { primary: true, key: 'Enter' }), button('confirm-no', t('game.cancel'), { draft: { asking: null } })],
     legal: NONE,
     selected: null,
@@ -47,9 +49,13 @@ export function stageView(ctx: TurnContext, draft: Draft): StageView | null {
   if (draft.asking) return askingView(ctx, draft.asking);
   const v = controllerOf(ctx.stage.kind).view(ctx, draft);
   if (!v) return null;
-  const staged = draft.staged.flatMap((d) => (d.kind === 'moveTroops' ? [{ from: hexKey(d.from), to: hexKey(d.to) }] : []));
+  // Staged moves, and troops staged onto a frontier (to the neighbour it faces), as arrows.
+  const staged = draft.staged.flatMap((d) =>
+    d.kind === 'moveTroops' ? [{ from: hexKey(d.from), to: hexKey(d.to) }] : d.kind === 'spread' && d.count > 0 ? [{ from: hexKey(d.at), to: hexKey(neighbour(d.at, d.dir)) }] : [],
+  );
   return {
     text: v.text ?? '',
+    why: v.why === undefined ? whyLineAt(ctx) : v.why,
     buttons: v.buttons ?? [],
     legal: v.legal ?? NONE,
     selected: v.selected ?? null,

@@ -1,6 +1,7 @@
-import type { HexKey, SeatAction } from '../../../engine/index.js';
+import { type HexKey, type SeatAction, hexKey, parseHexKey } from '../../../engine/index.js';
+import { facingName } from '../../board/describe.js';
 import { type Key, t } from '../../i18n/index.js';
-import { type HexStep, actionsByHex, applyAll, countSteps, dirName, exerciseSteps, seatWords, spreadByTile, stepsBySource } from '../conquest/options.js';
+import { type HexStep, actionsByHex, applyAll, countSteps, exerciseSteps, seatWords, spreadByTile, stepsBySource } from '../conquest/options.js';
 import { button, doneButton, said, undoButton } from './parts.js';
 import type { Controller, Draft, Intent, Panel, StageView, TurnButton, TurnBase } from './types.js';
 
@@ -93,9 +94,11 @@ export const spread: Controller<'spread'> = {
     if (changed.length > 0) buttons.push(button('stage', t('spread.stage', { count: changed.length }), stage, { primary: true, key: 'Enter' }));
     if (tile) buttons.push(button('cancel', t('game.cancel'), { draft: { picked: null, sides: {} } }));
     buttons.push(...undoButton(draft), ...doneButton(ctx, draft, draft.staged.length > 0 ? 'spread.doneStaged' : 'spread.done'));
+    // Each side by the neighbour it faces, and an arrow to it on the board (not "toward south-east").
+    const facing = (o: (typeof sides)[number]) => facingName(ctx.state, parseHexKey(tile!), dirOf(o), ctx.lang);
     const rows = sides.map((o) => ({
       id: `side-${dirOf(o)}`,
-      label: t('spread.side', { dir: dirName(dirOf(o), ctx.lang) }),
+      label: t('spread.toward', { arrow: facing(o).arrow, target: facing(o).target }),
       value: valueOf(o),
       min: o.min,
       max: o.max,
@@ -109,6 +112,7 @@ export const spread: Controller<'spread'> = {
       legal: new Set(byTile.keys()),
       selected: tile,
       panel: tile || draft.staged.length > 0 ? { kind: 'steppers', class: 'spread', title, help: null, rows, staged: draft.staged } : null,
+      arrows: sides.map((o) => ({ from: tile!, to: hexKey(facing(o).hex) })),
     };
   },
   pick: (ctx, draft, key) => (spreadByTile(ctx.options).has(key) ? { draft: { picked: draft.picked === key ? null : key, sides: {} } } : null),

@@ -2,6 +2,7 @@ import type { AnyStage, DecisionKind, GameState, HexKey, Option, Seat, SeatActio
 import type { Language } from '../../display/index.js';
 import type { Cart, FeintOption, PurchaseOption } from '../conquest/SecretPanel.js';
 import type { TakeOption } from '../conquest/TakePanel.js';
+import type { WhyLine } from './why.js';
 
 /**
  * The person's unsent choices at the decision on screen: one immutable value, held whole in a
@@ -86,6 +87,8 @@ export interface Arrow {
 /** What the screen shows for the decision of the person at the device: the prompt, its buttons, the board's highlights, a panel. */
 export interface StageView {
   readonly text: string;
+  /** Why the decision matters, and the rule it explains (why.ts): beside the prompt's "what". */
+  readonly why: WhyLine | null;
   readonly buttons: readonly TurnButton[];
   /** The hexes a click may pick now. */
   readonly legal: ReadonlySet<HexKey>;
