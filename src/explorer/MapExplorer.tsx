@@ -4,7 +4,8 @@ import { HexMap } from '../board/HexMap.js';
 import { NO_HIGHLIGHTS } from '../board/types.js';
 import { type LegendPlayer, Legend } from '../board/Legend.js';
 import { t } from '../i18n/index.js';
-import { type LocalMap, buildLocalMap, buildLocalPosition, isPlayerCount, isShownDay } from './localMap.js';
+import { type LocalMap, buildLocalMap, isPlayerCount, isShownDay } from './localMap.js';
+import { positionInWorker } from '../table/botClient.js';
 import { MapControls } from './MapControls.js';
 
 /** A fresh seed: 8 base-36 characters from the platform's randomness. */
@@ -36,14 +37,24 @@ export function MapExplorer(props: { players: number; seed: string; view?: 'flat
   const [map, setMap] = createSignal<LocalMap | null>(null);
   const [error, setError] = createSignal<string | null>(null);
 
+  // A day's position is played by greedy agents in the bots' Worker; only the latest draw shows.
+  let drawn = 0;
   const draw = (): void => {
-    try {
-      const built = props.day ? buildLocalPosition(players(), seed(), props.day) : buildLocalMap(players(), seed());
+    const mine = ++drawn;
+    const shown = (built: LocalMap): void => {
+      if (mine !== drawn) return;
       setMap(built);
       setError(null);
       props.onBuilt?.(built);
+    };
+    const failed = (e: unknown): void => {
+      if (mine === drawn) setError(e instanceof Error ? e.message : String(e));
+    };
+    try {
+      if (props.day) positionInWorker(players(), seed(), props.day).then(shown, failed);
+      else shown(buildLocalMap(players(), seed()));
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      failed(e);
     }
   };
   draw();

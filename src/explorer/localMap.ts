@@ -8,13 +8,13 @@ import {
   stateHash,
 } from '../../engine/index.js';
 import { agentStream, playLocal, startLocalGame } from '../../engine/local/index.js';
-import { greedyAgent, randomAgent } from '../../engine/agents/index.js';
+import { randomAgent } from '../../engine/agents/index.js';
 
 /** A map built by the engine's random agents, from a seed: what the demo page shows. */
 export interface LocalMap {
   readonly players: number;
   readonly seed: string;
-  /** The state once map creation is over (the conquest's set-up done), or the conquest's day asked for. */
+  /** The state once map creation is over (the conquest's set-up done), or the conquest's day asked for (src/explorer/position.ts). */
   readonly state: GameState;
   /** The conquest's day shown (buildLocalPosition), or null: the map as map creation left it. */
   readonly day: number | null;
@@ -47,21 +47,3 @@ export function buildLocalMap(players: number, seed: string): LocalMap {
 
 /** The conquest's days the explorer can show. */
 export const isShownDay = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 12;
-
-/**
- * The same map, then its conquest played by greedy agents (they spread out) to `day`, stopped
- * once that day's moves are over: troops on many territories and on frontiers, a position for
- * looking at the board (its browser test and benchmark use it).
- */
-export function buildLocalPosition(players: number, seed: string, day: number): LocalMap {
-  if (!isShownDay(day)) throw new RangeError(`the explorer shows conquest days 1 to 12, not ${day}`);
-  const setup = demoSetup(players);
-  const game = startLocalGame(setup, seed);
-  playLocal(game, seed, setup.players.map((_, seat) => randomAgent(agentStream(seed, seat))), (state) => state.phase.name === 'conquest');
-  const movesOver = (state: GameState): boolean => {
-    const p = state.phase;
-    return p.name !== 'conquest' || (p.day >= day && (p.stage.kind === 'secretCommit' || p.stage.kind === 'choose'));
-  };
-  playLocal(game, seed, setup.players.map(() => greedyAgent()), movesOver);
-  return { players, seed, day, state: game.state, hash: stateHash(game.state) };
-}

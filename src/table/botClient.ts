@@ -1,6 +1,7 @@
 import { type Remote, wrap } from 'comlink';
 import type { BotPlayer } from './types.js';
 import type { BotWorkerApi } from './botWorker.js';
+import type { LocalMap } from '../explorer/localMap.js';
 
 /** The page's bots, all thinking in one Worker: the page never runs a bot's choice itself. */
 export interface WorkerBots {
@@ -36,4 +37,17 @@ export function makeWorkerBots(): WorkerBots {
       worker?.terminate();
     },
   };
+}
+
+/**
+ * The explorer's position at a conquest day (`#/map?day=5`), played by greedy agents in a Worker
+ * of its own, ended once the position is back: the page never runs a bot's choice itself.
+ */
+export async function positionInWorker(players: number, seed: string, day: number): Promise<LocalMap> {
+  const worker = new Worker(new URL('./botWorker.ts', import.meta.url), { type: 'module' });
+  try {
+    return await wrap<BotWorkerApi>(worker).position(players, seed, day);
+  } finally {
+    worker.terminate();
+  }
 }

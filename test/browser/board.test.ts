@@ -4,7 +4,7 @@ import { type GameState, parseHexKey } from '../../engine/index.js';
 import { describeHex } from '../../src/board/describe.js';
 import { boxesTouch } from '../../src/board3d/badges.js';
 import { playerLabel } from '../../src/display/index.js';
-import { buildLocalPosition } from '../../src/explorer/localMap.js';
+import { buildLocalPosition } from '../../src/explorer/position.js';
 import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium } from './support.js';
 
 /**
