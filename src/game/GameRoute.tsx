@@ -70,7 +70,7 @@ function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; sto
     queued = true;
     saving = saving.then(() => {
       queued = false;
-      return store.save(table.elements(store.saved));
+      return store.save(table.elements(store.saved), table.view().outcome.kind === 'finished');
     });
   });
   onCleanup(unsubscribe);

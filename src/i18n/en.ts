@@ -25,6 +25,8 @@ export const en = {
   'home.colour': 'Colour',
   'home.civilisation': 'Civilisation',
   'home.start': 'Start the game',
+  'home.replaceGame': 'A game is in progress on this device. Start a new one? The game in progress will be lost.',
+  'home.replaceYes': 'Start a new game',
   'home.resume': 'Resume the game in progress',
   'home.online': 'Online',
   'home.create': 'Create an online game',

@@ -24,6 +24,8 @@ export const fr: Dictionary = {
   'home.colour': 'Couleur',
   'home.civilisation': 'Civilisation',
   'home.start': 'Commencer la partie',
+  'home.replaceGame': 'Une partie est en cours sur cet appareil. En commencer une nouvelle ? La partie en cours sera perdue.',
+  'home.replaceYes': 'Commencer une nouvelle partie',
   'home.resume': 'Reprendre la partie en cours',
   'home.online': 'En ligne',
   'home.create': 'Créer une partie en ligne',
