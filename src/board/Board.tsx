@@ -19,7 +19,8 @@ const Board3D = lazy(() => import('../board3d/Board3D.js'));
 export function Board(props: { state: GameState; highlights: Highlights; label: string; flat?: boolean } & BoardInput) {
   const webgl = !props.flat && hasWebGL();
   return (
-    <div class="board" role="region" aria-label={props.label} data-board={webgl ? '3d' : 'flat'}>
+    // Focusable (Tab reaches it): the keys then move the hex cursor and go through the glowing hexes (ui.md §7).
+    <div class="board" role="region" tabindex="0" aria-label={props.label} data-board={webgl ? '3d' : 'flat'}>
       <Show
         when={webgl}
         fallback={

@@ -231,7 +231,7 @@ if (!executable) {
       // A chosen seed: the whole game (bots, random events, the scripted person) is the same at
       // every run, so its length (and this test's time) is too.
       await startGame(page, app.url, 'bots', 4, 'pace=0', BOTS_SEED);
-      // The keyboard: D draws, ] picks a legal hex, Enter places it.
+      // The keyboard: D draws, ] puts the cursor on a legal hex, Enter picks it, Enter places it.
       await page.locator('#draw').waitFor();
       let s0 = await snapshot(page);
       await page.keyboard.press('d');
@@ -253,6 +253,7 @@ if (!executable) {
       await page.mouse.move(illegal!.x, illegal!.y);
       await expect.poll(() => page.locator('#hint').textContent(), { timeout: 10_000 }).toMatch(/^M\d+: /);
       await page.keyboard.press(']');
+      await page.keyboard.press('Enter');
       await page.locator('#confirm:not([disabled])').waitFor();
       await page.keyboard.press('Enter');
       await waitForChange(page, s0.seq);
