@@ -25,7 +25,17 @@ import { createYourTurnSignals } from './screen/yourTurn.js';
 import { createTurnClock } from './turnClock.js';
 import { TurnPanel } from './turn/TurnPanel.js';
 import { createTurn } from './turn/createTurn.js';
+import { makeDraftKeeper } from './turn/keptDraft.js';
 import { createLog } from './useLog.js';
+
+/** The tab's sessionStorage, where the page may use it (a refresh keeps it; another tab has its own). */
+const sessionStore = (): Storage | null => {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+};
 
 /** The log shows its last lines: a whole game's thousands of lines would cost every update a diff of them all. */
 const LOG_SHOWN = 300;
@@ -61,7 +71,7 @@ export function GameScreen(props: {
       }
       return r.ok;
     });
-  const turn = createTurn({ state, seat: () => (seats.mine() ? seats.viewer() : null), vault: seats.vault, seq: () => view().seq, submit, setHint });
+  const turn = createTurn({ state, seat: () => (seats.mine() ? seats.viewer() : null), vault: seats.vault, seq: () => view().seq, submit, setHint, ...(props.readOnly ? {} : { keep: makeDraftKeeper(sessionStore()) }) });
   const board = createBoardInput({ state, lastInput: () => view().lastInput, viewer: seats.viewer, turn, setHint });
   createEffect(on(() => view().seq, () => (setHint(null), board.clear())));
 
