@@ -1,5 +1,6 @@
 import { type Accessor, Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import type { GameState, Seat, SeatAction } from '../../engine/index.js';
+import { saveFile } from '../app/saveFile.js';
 import { playSound } from '../app/sound.js';
 import { Board } from '../board/Board.js';
 import { NO_HIGHLIGHTS } from '../board/types.js';
@@ -51,6 +52,8 @@ export function GameScreen(props: {
   flat: boolean;
   onAutoplay: (seat: Seat) => void;
   onReplay?: () => void;
+  /** The game's replay so far, as a file to save: offered at any point of the game. */
+  replayFile?: () => File;
   readOnly?: boolean;
   /** The prompt bar's time when the game has a decision clock (online, with a timer: the time left); else the time since the awaited seat changed. */
   clock?: Accessor<string>;
@@ -117,7 +120,7 @@ export function GameScreen(props: {
     <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={shownViewer() === null ? '' : String(shownViewer())} data-readonly={props.readOnly ? 'true' : undefined}>
       <PromptBar text={prompt().text} hint={hint()} buttons={prompt().buttons} timer={props.clock?.() ?? timer()} mine={seats.mine()} />
       <div class="board-area">
-        <PhaseLine state={state()} help={help()} logOpen={logOpen()} onHelp={() => setHelp(!help())} onLog={() => setLogOpen(!logOpen())} />
+        <PhaseLine state={state()} help={help()} logOpen={logOpen()} onHelp={() => setHelp(!help())} onLog={() => setLogOpen(!logOpen())} onSave={props.replayFile ? () => saveFile(props.replayFile!()) : undefined} />
         <Show when={help()}>
           <HelpPanel onClose={() => setHelp(false)} />
         </Show>
