@@ -187,7 +187,7 @@ export const en = {
   'game.log': 'Log',
   'game.hand': 'Hand',
   'game.confirm': 'Confirm',
-  'game.saveReplay': 'Save the replay so far',
+  'game.saveReplay': 'Save the replay',
   'game.cancel': 'Cancel',
   'game.undo': 'Undo',
   'game.done': 'Done',

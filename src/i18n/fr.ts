@@ -186,7 +186,7 @@ export const fr: Dictionary = {
   'game.log': 'Journal',
   'game.hand': 'Main',
   'game.confirm': 'Confirmer',
-  'game.saveReplay': 'Enregistrer la partie jusqu’ici',
+  'game.saveReplay': 'Enregistrer la partie',
   'game.cancel': 'Annuler',
   'game.undo': 'Défaire',
   'game.done': 'Terminé',
