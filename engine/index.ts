@@ -22,6 +22,7 @@ export { energyRichTiles } from './map/energy.js';
 export { tilesLeft, whyNotAt } from './map/stages.js';
 export { applyAction, awaiting, legalActions, legalOptions, play, stateHash } from './game/play.js';
 export { seatSummaries } from './game/summary.js';
+export { type EnergyVictoryStop, type EnergyVictoryThreat, energyVictoryThreats } from './conquest/energyVictory.js';
 // For the combat view: the troops and strength the engine counts for a seat in a battle (read only).
 export { involvedTroops, seatStrength } from './conquest/battle.js';
 export {

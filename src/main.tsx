@@ -10,6 +10,7 @@ import './styles/game.css';
 import './styles/cards.css';
 import './styles/replay.css';
 import './styles/online.css';
+import './styles/public.css';
 
 /** Hooks for tests and the console. */
 export interface BfeDebug {

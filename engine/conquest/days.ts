@@ -3,13 +3,13 @@ import type { Emit } from '../core/events.js';
 import type { Next } from '../core/stages.js';
 import type { Battle, CombatRef, GameState, Stage, StageOf } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
-import { HEART_KEY } from '../map/index-internal.js';
 import { involvedSeats, openBattle } from './battle.js';
 import { determineCombats, sameCombat, settleEmpty } from './expansion.js';
 import { activeSeats, firstInOrder, nextInOrder, turnOrder } from './order.js';
 import { go, patchPhase, phaseOf } from './phase.js';
 import { produce } from './production.js';
 import { requestOptions } from './requests.js';
+import { energyVictoryConditions } from './energyVictory.js';
 import { adjacency, connectedFrom, controlsHeart, portalKey, withTerritories } from './territory.js';
 import { checkSupremacy, deriveVassals } from './vassals.js';
 
@@ -166,14 +166,11 @@ export function endDay(state: GameState, emit: Emit): Next {
   return go(patchPhase(current, { day: phase.day + 1, first, combats: [], resolved: [] }), { kind: 'production' });
 }
 
-/** W2: Suprématie owned since an earlier day, the Heart controlled and connected to one's portal, not a vassal. */
+/** W2: Suprématie owned since an earlier day, the Heart controlled and connected to one's portal, not a vassal (energyVictory.ts). */
 function checkEnergyVictory(state: GameState, emit: Emit): GameState {
   const phase = phaseOf(state);
   for (const seat of turnOrder(state, phase.first)) {
-    const p = state.players[seat]!;
-    if (p.supremacyDay === null || p.supremacyDay >= phase.day || p.suzerain !== null || p.forfeited) continue;
-    if (!controlsHeart(state, seat)) continue;
-    if (!connectedFrom(state, seat, portalKey(state, seat)).has(HEART_KEY)) continue;
+    if (!energyVictoryConditions(state, seat)?.wouldWin) continue;
     emit({ kind: 'won', seat, how: 'energy' });
     return patchPhase(state, { winner: seat });
   }

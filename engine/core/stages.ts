@@ -85,8 +85,11 @@ export interface DecisionRules<K extends DecisionKind> {
   readonly expects: Expects | ((stage: StageOf<K>) => Expects);
   awaits(state: GameState, stage: StageOf<K>): Awaiting;
   readonly actions: { readonly [A in Accepts[K]]: ActionRule<K, A> };
-  /** The passive choice for the awaited seat (T5); null where nobody can be absent (random events, the end). */
-  passive(state: GameState, stage: StageOf<K>, seat: Seat): Passive | null;
+  /**
+   * The passive choice for the awaited seat (T5); null where nobody can be absent (random events,
+   * the end). A step of the table's own reports its events to `emit`, as an action would.
+   */
+  passive(state: GameState, stage: StageOf<K>, seat: Seat, emit: Emit): Passive | null;
   /** Entering the stage: stay (null) or go on at once (nobody can act, or nothing to choose). */
   enter?(state: GameState, stage: StageOf<K>, emit: Emit): Next | null;
 }

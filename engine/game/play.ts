@@ -125,10 +125,13 @@ const actedToday = (state: GameState, stage: AnyStage, seat: Seat): GameState =>
 /** T5: the table's passive choice for an absent seat; he is marked absent first (T6), which the choice may end the day with. */
 function passiveStep(state: GameState, stage: AnyStage, rules: AnyRules, seat: Seat, emit: Emit): Step {
   const before = state.phase.name === 'conquest' ? { ...state, players: state.players.map((p, i) => (i === seat ? { ...p, absentToday: true } : p)) } : state;
-  const passive = rules.passive(before, stage as never, seat);
+  // The table's own step reports its events after the passive choice is said.
+  const stepEvents: GameEvent[] = [];
+  const passive = rules.passive(before, stage as never, seat, (e) => stepEvents.push(e));
   if (!passive) return err(ruleError('NotAbsent', 'T5', 'no passive choice exists here'));
   if (passive.kind === 'table') {
     emit({ kind: 'passiveChoice', seat, action: passive.action });
+    for (const e of stepEvents) emit(e);
     return ok(passive.next);
   }
   emit({ kind: 'passiveChoice', seat, action: passive.action });
@@ -160,7 +163,7 @@ export function passiveAction(state: GameState): SeatAction | null {
   const who = awaiting(state);
   if (who.kind !== 'seat') return null;
   const stage = stageOf(state);
-  const passive = (rulesOf(stage.kind) as AnyRules).passive(state, stage as never, who.seat);
+  const passive = (rulesOf(stage.kind) as AnyRules).passive(state, stage as never, who.seat, () => undefined);
   return passive?.kind === 'action' ? passive.action : null;
 }
 

@@ -28,6 +28,10 @@ import { TurnPanel } from './turn/TurnPanel.js';
 import { createTurn } from './turn/createTurn.js';
 import { makeDraftKeeper } from './turn/keptDraft.js';
 import { createLog } from './useLog.js';
+import { EndSummary } from './EndSummary.js';
+import { endWords } from './endWords.js';
+import { createDayProduction, victoryOf } from './publicFacts.js';
+import { SupremacyBanner } from './SupremacyBanner.js';
 
 /** The tab's sessionStorage, where the page may use it (a refresh keeps it; another tab has its own). */
 const sessionStore = (): Storage | null => {
@@ -115,6 +119,13 @@ export function GameScreen(props: {
   const report = createMemo(() => (battle() ? combatReport(props.table.states(), props.table.inputs()) : null));
   const log = createLog(() => ({ states: props.table.states(), inputs: props.table.inputs(), seq: view().seq }), language);
   const shownViewer = () => (seats.curtained() || props.readOnly ? null : seats.viewer());
+  // The day's production for the chips, and how the game was won for its end: read from the engine's events.
+  const production = createDayProduction(() => (view().seq, { states: props.table.states(), inputs: props.table.inputs() }));
+  const finished = createMemo(() => {
+    const o = view().outcome;
+    if (o.kind !== 'finished') return null;
+    return { winner: o.winner, victory: victoryOf(props.table.states(), props.table.inputs()), ended: o.end && o.end.kind !== 'over' ? endWords(o.end, o.winner, language()) : null };
+  });
 
   return (
     <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={shownViewer() === null ? '' : String(shownViewer())} data-readonly={props.readOnly ? 'true' : undefined}>
@@ -123,6 +134,9 @@ export function GameScreen(props: {
         <PhaseLine state={state()} help={help()} logOpen={logOpen()} onHelp={() => setHelp(!help())} onLog={() => setLogOpen(!logOpen())} onSave={props.replayFile ? () => saveFile(props.replayFile!()) : undefined} />
         <Show when={help()}>
           <HelpPanel onClose={() => setHelp(false)} />
+        </Show>
+        <Show when={finished()} fallback={<div class="supremacy-banners"><SupremacyBanner state={state()} /></div>}>
+          {(f) => <EndSummary state={state()} winner={f().winner} victory={f().victory} ended={f().ended} />}
         </Show>
         <Show when={moment() !== null}>
           <p class="moment" role="status">
@@ -141,7 +155,7 @@ export function GameScreen(props: {
       </div>
       <Show when={!seats.curtained() && seats.vault()}>{(v) => <HandStrip state={state()} viewer={seats.viewer()} vault={v()} />}</Show>
       <aside class="side">
-        <PlayersColumn state={state()} viewer={shownViewer()} bots={bots} awaited={seats.awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} away={away()} />
+        <PlayersColumn state={state()} viewer={shownViewer()} bots={bots} awaited={seats.awaited()} thinking={thinking()} names={props.config.seats.map((s) => s.name)} away={away()} production={production()} />
         <LogPanel lines={log().slice(-LOG_SHOWN)} onPreview={setMoment} />
       </aside>
       <Show when={seats.curtained() && view().outcome.kind === 'playing'}>

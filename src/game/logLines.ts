@@ -55,9 +55,11 @@ export function describeAction(before: GameState, a: Action, lang: Language): st
       const step = DONE_STEPS[stage];
       return textIn(lang, step ?? 'log.done', { player });
     }
+    case 'revealSecret':
+      // Which round (public): what it revealed is said once the round is carried out (describeEvents).
+      return textIn(lang, a.choice.purpose === 'feint' ? 'log.revealFeints' : 'log.revealPurchases', { player });
     case 'commitCards':
     case 'commitSecret':
-    case 'revealSecret':
     case 'chooseCombat':
     case 'joinCamp':
     case 'answer':

@@ -25,9 +25,11 @@ export function createLog(source: Accessor<{ states: readonly GameState[]; input
       const before = states[upTo]!;
       const line = inputLine(before, inputs[upTo], upTo + 1, l);
       if (line) added.push(line);
-      if (before.phase.name === 'conquest') {
+      // The conquest's events, from the input that begins it (its first day and production) on.
+      const after = states[upTo + 1];
+      if (before.phase.name === 'conquest' || after?.phase.name === 'conquest') {
         const events = eventsAfter(before, inputs[upTo]);
-        for (const line of events ? describeEvents(before, events, l) : []) added.push({ seq: upTo + 1, seat: null, text: line });
+        for (const line of events ? describeEvents(before, events, l, after) : []) added.push({ seq: upTo + 1, seat: null, text: line });
       }
     }
     if (added.length > 0) lines = [...lines, ...added];

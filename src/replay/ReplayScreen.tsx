@@ -1,10 +1,14 @@
-import { Show } from 'solid-js';
+import { Show, createMemo } from 'solid-js';
 import { type HexKey, hexKey } from '../../engine/index.js';
 import { route } from '../app/router.js';
 import { Board } from '../board/Board.js';
 import { NO_HIGHLIGHTS } from '../board/types.js';
+import { EndSummary } from '../game/EndSummary.js';
+import { endWords } from '../game/endWords.js';
 import { LogPanel } from '../game/LogPanel.js';
 import { PlayersColumn } from '../game/PlayersColumn.js';
+import { createDayProduction, victoryOf } from '../game/publicFacts.js';
+import { SupremacyBanner } from '../game/SupremacyBanner.js';
 import { createLog } from '../game/useLog.js';
 import { language, t } from '../i18n/index.js';
 import { type ReplayStatus, type ReplayViewer, createReplayViewer } from './createReplayViewer.js';
@@ -23,11 +27,24 @@ export default function ReplayScreen() {
     const input = tl && at() > 0 ? (tl.inputs[at() - 1] as { at?: { q: number; r: number } }) : null;
     return input?.at ? [hexKey(input.at)] : [];
   };
-  const log = createLog(() => {
+  const upToHere = createMemo(() => {
     const tl = timeline();
     const n = at();
-    return { states: tl ? Array.from({ length: n }, (_, i) => tl.at(i)) : [], inputs: tl ? tl.inputs.slice(0, n) : [], seq: n };
-  }, language);
+    // The states before each input and the one after the last (a line reads what its input led to).
+    return { states: tl ? Array.from({ length: n + 1 }, (_, i) => tl.at(i)) : [], inputs: tl ? tl.inputs.slice(0, n) : [], seq: n };
+  });
+  const log = createLog(upToHere, language);
+  const production = createDayProduction(upToHere);
+  // The last position of a game that ended: the result and the positions, as a player's end screen shows them.
+  const end = createMemo(() => {
+    const s = replay.status();
+    const tl = timeline();
+    if (s.kind !== 'done' || !s.verified.result.valid || !tl || at() !== tl.length - 1) return null;
+    const { ending, winner } = s.verified.result.summary;
+    if (ending.kind !== 'finished') return null;
+    const { states, inputs } = upToHere();
+    return { winner, victory: victoryOf(states, inputs), ended: ending.end.kind !== 'over' ? endWords(ending.end, winner, language()) : null };
+  });
 
   return (
     <main class="replay page">
@@ -54,10 +71,13 @@ export default function ReplayScreen() {
             <Show when={timeline()!.playable < timeline()!.inputs.length}>
               <p class="error">{t('replay.unreadable', { at: timeline()!.playable })}</p>
             </Show>
+            <Show when={end()} fallback={<div class="supremacy-banners"><SupremacyBanner state={state()!} /></div>}>
+              {(e) => <EndSummary state={state()!} winner={e().winner} victory={e().victory} ended={e().ended} />}
+            </Show>
             <Board state={state()!} highlights={{ ...NO_HIGHLIGHTS, last: lastHexes() }} label={t('board.label')} flat={route().query.get('board') === 'flat'} />
           </div>
           <aside class="side">
-            <PlayersColumn state={state()!} viewer={null} bots={[]} awaited={null} thinking={null} />
+            <PlayersColumn state={state()!} viewer={null} bots={[]} awaited={null} thinking={null} production={production()} />
             <LogPanel lines={log()} />
           </aside>
         </div>

@@ -110,5 +110,5 @@ export const revealStage: DecisionRules<'secretReveal'> = {
     },
   },
   // T5: a withheld reveal: the absent seat's choice is the passive one, whatever it committed.
-  passive: (state, stage) => ({ kind: 'table', next: afterReveal(state, stage, passiveChoice(stage.round.purpose), () => undefined), action: null }),
+  passive: (state, stage, _seat, emit) => ({ kind: 'table', next: afterReveal(state, stage, passiveChoice(stage.round.purpose), emit), action: null }),
 };
