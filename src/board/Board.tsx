@@ -35,7 +35,8 @@ export function Board(props: { state: GameState; highlights: Highlights; label: 
   };
   const pointed = (): Hex | null => hovered() ?? picked();
   return (
-    <div class="board" role="region" aria-label={props.label} data-board={webgl ? '3d' : 'flat'}>
+    // Focusable (Tab reaches it): the keys then move the hex cursor and go through the glowing hexes (ui.md §7).
+    <div class="board" role="region" tabindex="0" aria-label={props.label} data-board={webgl ? '3d' : 'flat'}>
       <Show
         when={webgl}
         fallback={

@@ -24,7 +24,7 @@ export function describeTile(tile: TileView, lang: Language): string {
   const parts = [`${what} ${textIn(lang, 'tile.at', { at: hexLabel(tile.hex) })}`];
   if (tile.troops) {
     parts.push(textIn(lang, 'tile.owner', { player: playerLabel(tile.troops.owner, tile.troops.colour, lang) }));
-    parts.push(textIn(lang, tile.troops.count === 1 ? 'tile.troop' : 'tile.troops', { count: tile.troops.count }));
+    parts.push(textIn(lang, 'tile.troops', { count: tile.troops.count }));
     tile.troops.frontier.forEach((n, d) => {
       if (n > 0) parts.push(textIn(lang, 'tile.frontier', { count: n, dir: DIRECTION_NAME[lang][d]! }));
     });

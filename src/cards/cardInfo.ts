@@ -43,7 +43,7 @@ export function cardFace(id: CardId, lang: Language): CardFace {
       name: textIn(lang, `rank.${unitRank(id)}`),
       typeLine: `${textIn(lang, 'cards.type.unit')} · ${CIVILISATION_NAME[civ][lang]}`,
       cost,
-      costLine: textIn(lang, 'cards.costSetAside', { cost }),
+      costLine: textIn(lang, 'cards.costSetAside', { count: cost }),
       strength: strengthOf(id),
       text: textIn(lang, 'cards.text.unit'),
       forSale: true,
@@ -70,9 +70,9 @@ export function cardFace(id: CardId, lang: Language): CardFace {
     name: COMMON[id].name[lang],
     typeLine: textIn(lang, 'cards.type.common'),
     cost,
-    costLine: textIn(lang, 'cards.costStocks', { cost }),
+    costLine: textIn(lang, 'cards.costStocks', { count: cost }),
     strength: null,
-    text: crystal > 0 ? textIn(lang, 'cards.text.crystal', { value: crystal }) : textIn(lang, id === 'terrain' ? 'cards.text.terrain' : 'cards.text.opportunity'),
+    text: crystal > 0 ? textIn(lang, 'cards.text.crystal', { count: crystal }) : textIn(lang, id === 'terrain' ? 'cards.text.terrain' : 'cards.text.opportunity'),
     forSale: COMMON_FOR_SALE.includes(id),
   };
 }

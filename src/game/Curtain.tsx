@@ -21,7 +21,7 @@ export function Curtain(props: { seat: Seat; colour: Colour; onReveal: () => voi
   });
   onCleanup(() => window.removeEventListener('keydown', key));
   return (
-    <div class="curtain" role="dialog" aria-modal="true" aria-labelledby="curtain-title" style={{ '--seat-colour': TERRAIN[props.colour].rgb }}>
+    <div class="curtain" data-seat={props.seat} role="dialog" aria-modal="true" aria-labelledby="curtain-title" style={{ '--seat-colour': TERRAIN[props.colour].rgb }}>
       <button type="button" id="curtain" ref={button} onClick={() => props.onReveal()}>
         <span class="curtain-glyph" aria-hidden="true">
           {TERRAIN[props.colour].glyph}

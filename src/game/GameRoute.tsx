@@ -57,6 +57,9 @@ function StartingGame(props: { game: StoredGame }) {
   );
 }
 
+/** The local game's replay as far as it has gone (every element so far, signed and checkable), as a file. */
+export const replayFileOf = (table: ProtocolTable): File => new File([makeReplayText(table.replay())], 'battle-for-eden-local.json', { type: 'application/json' });
+
 function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; stored: StoredGame['log']; bots: WorkerBots }) {
   const table = props.table;
   const config = props.config;
@@ -70,7 +73,7 @@ function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; sto
     queued = true;
     saving = saving.then(() => {
       queued = false;
-      return store.save(table.elements(store.saved));
+      return store.save(table.elements(store.saved), table.view().outcome.kind === 'finished');
     });
   });
   onCleanup(unsubscribe);
@@ -82,10 +85,11 @@ function RunningGame(props: { config: LocalGameConfig; table: ProtocolTable; sto
     if (!vault) return;
     void props.bots.greedy(state, seat, vault).then((action) => table.submit(action), (e: unknown) => console.error(`autoplay of seat ${seat} failed`, e));
   };
+  const replayFile = (): File => replayFileOf(table);
   const openReplay = (): void => {
-    setPendingReplay(new File([makeReplayText(table.replay())], 'battle-for-eden-local.json', { type: 'application/json' }));
+    setPendingReplay(replayFile());
     // The board the person chose (the flat map) stays chosen in the viewer.
     navigate(route().query.get('board') === 'flat' ? '/replay?board=flat' : '/replay');
   };
-  return <GameScreen table={table} config={config} flat={route().query.get('board') === 'flat'} onAutoplay={autoplay} onReplay={openReplay} />;
+  return <GameScreen table={table} config={config} flat={route().query.get('board') === 'flat'} onAutoplay={autoplay} onReplay={openReplay} replayFile={replayFile} />;
 }

@@ -1,5 +1,6 @@
 import { type Accessor, Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import type { GameState, Seat, SeatAction } from '../../engine/index.js';
+import { saveFile } from '../app/saveFile.js';
 import { playSound } from '../app/sound.js';
 import { Board } from '../board/Board.js';
 import { NO_HIGHLIGHTS } from '../board/types.js';
@@ -25,11 +26,21 @@ import { createYourTurnSignals } from './screen/yourTurn.js';
 import { createTurnClock } from './turnClock.js';
 import { TurnPanel } from './turn/TurnPanel.js';
 import { createTurn } from './turn/createTurn.js';
+import { makeDraftKeeper } from './turn/keptDraft.js';
 import { createLog } from './useLog.js';
 import { EndSummary } from './EndSummary.js';
 import { endWords } from './endWords.js';
 import { createDayProduction, victoryOf } from './publicFacts.js';
 import { SupremacyBanner } from './SupremacyBanner.js';
+
+/** The tab's sessionStorage, where the page may use it (a refresh keeps it; another tab has its own). */
+const sessionStore = (): Storage | null => {
+  try {
+    return globalThis.sessionStorage ?? null;
+  } catch {
+    return null;
+  }
+};
 
 /** The log shows its last lines: a whole game's thousands of lines would cost every update a diff of them all. */
 const LOG_SHOWN = 300;
@@ -45,6 +56,8 @@ export function GameScreen(props: {
   flat: boolean;
   onAutoplay: (seat: Seat) => void;
   onReplay?: () => void;
+  /** The game's replay so far, as a file to save: offered at any point of the game. */
+  replayFile?: () => File;
   readOnly?: boolean;
   /** The prompt bar's time when the game has a decision clock (online, with a timer: the time left); else the time since the awaited seat changed. */
   clock?: Accessor<string>;
@@ -65,7 +78,7 @@ export function GameScreen(props: {
       }
       return r.ok;
     });
-  const turn = createTurn({ state, seat: () => (seats.mine() ? seats.viewer() : null), vault: seats.vault, seq: () => view().seq, submit, setHint });
+  const turn = createTurn({ state, seat: () => (seats.mine() ? seats.viewer() : null), vault: seats.vault, seq: () => view().seq, submit, setHint, ...(props.readOnly ? {} : { keep: makeDraftKeeper(sessionStore()) }) });
   const board = createBoardInput({ state, lastInput: () => view().lastInput, viewer: seats.viewer, turn, setHint });
   createEffect(on(() => view().seq, () => (setHint(null), board.clear())));
 
@@ -118,7 +131,7 @@ export function GameScreen(props: {
     <main class="game" classList={{ 'log-open': logOpen() }} data-phase={state().phase.name} data-stage={state().phase.stage.kind} data-day={state().phase.name === 'conquest' ? String((state().phase as { day: number }).day) : ''} data-over={view().outcome.kind === 'finished' ? 'true' : 'false'} data-seq={view().seq} data-viewer={shownViewer() === null ? '' : String(shownViewer())} data-readonly={props.readOnly ? 'true' : undefined}>
       <PromptBar text={prompt().text} why={prompt().why ?? null} hint={hint()} buttons={prompt().buttons} timer={props.clock?.() ?? timer()} mine={seats.mine()} />
       <div class="board-area">
-        <PhaseLine state={state()} help={help()} logOpen={logOpen()} onHelp={() => setHelp(!help())} onLog={() => setLogOpen(!logOpen())} />
+        <PhaseLine state={state()} help={help()} logOpen={logOpen()} onHelp={() => setHelp(!help())} onLog={() => setLogOpen(!logOpen())} onSave={props.replayFile ? () => saveFile(props.replayFile!()) : undefined} />
         <Show when={help()}>
           <HelpPanel onClose={() => setHelp(false)} />
         </Show>

@@ -13,6 +13,8 @@ import { type LocalGameConfig, parseConfig } from './config.js';
 export interface StoredGame {
   readonly config: LocalGameConfig;
   readonly log: readonly (readonly SignedEntry[])[];
+  /** The game has ended: there is nothing to resume (its replay can still be opened from it). */
+  readonly over: boolean;
 }
 
 const KEY = 'bfe.localGame';
@@ -25,14 +27,14 @@ const plain = (el: readonly SignedEntry[]): SignedEntry[] => el.map((e) => ({ te
 
 export async function loadGame(): Promise<StoredGame | null> {
   try {
-    const header = (await get(KEY)) as { config?: unknown; elements?: unknown } | undefined;
+    const header = (await get(KEY)) as { config?: unknown; elements?: unknown; over?: unknown } | undefined;
     const config = parseConfig(header?.config);
     const n = header?.elements;
     if (!config || typeof n !== 'number' || !Number.isInteger(n) || n < 0) return null;
     const chunks = await getMany(Array.from({ length: Math.ceil(n / CHUNK) }, (_, c) => chunkKey(c)));
     const log = chunks.flatMap((c) => (Array.isArray(c) ? (c as unknown[]) : [])).slice(0, n);
     if (log.length !== n || !log.every(isElement)) return null;
-    return { config, log };
+    return { config, log, over: header?.over === true };
   } catch {
     return null;
   }
@@ -49,29 +51,35 @@ export async function saveNewGame(config: LocalGameConfig): Promise<void> {
 
 /**
  * Stores a growing game's log: `save` takes the elements since the last call and writes only the
- * chunks they touch (the store keeps the last, partial chunk to write it whole).
+ * chunks they touch (the store keeps the last, partial chunk to write it whole), and whether the
+ * game has ended with them.
  */
-export function makeGameStore(config: LocalGameConfig, stored: readonly (readonly SignedEntry[])[]): { readonly saved: number; save(more: readonly (readonly SignedEntry[])[]): Promise<void> } {
+export function makeGameStore(
+  config: LocalGameConfig,
+  stored: readonly (readonly SignedEntry[])[],
+): { readonly saved: number; save(more: readonly (readonly SignedEntry[])[], over?: boolean): Promise<void> } {
   const tail: SignedEntry[][] = stored.slice(Math.floor(stored.length / CHUNK) * CHUNK).map(plain);
   let saved = stored.length;
+  let ended = false;
   return {
     get saved() {
       return saved;
     },
-    async save(more) {
-      if (more.length === 0) return;
+    async save(more, over = false) {
+      if (more.length === 0 && over === ended) return;
       const first = Math.floor(saved / CHUNK);
       const pending = [...tail, ...more.map(plain)];
       const entries: [IDBValidKey, unknown][] = [];
       for (let i = 0; i < pending.length; i += CHUNK) entries.push([chunkKey(first + i / CHUNK), pending.slice(i, i + CHUNK)]);
       const total = saved + more.length;
-      entries.push([KEY, { config, elements: total }]);
+      entries.push([KEY, { config, elements: total, over }]);
       try {
         await setMany(entries);
       } catch {
         return; // IndexedDB refused: the game goes on, unsaved
       }
       saved = total;
+      ended = over;
       tail.splice(0, tail.length, ...pending.slice(Math.floor(pending.length / CHUNK) * CHUNK));
     },
   };

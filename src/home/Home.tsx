@@ -18,13 +18,18 @@ const COUNTS = Array.from({ length: MAX_PLAYERS - MIN_PLAYERS + 1 }, (_, i) => M
 /** The Home screen: set up a local game, resume one, open a replay, create or join an online game. */
 export function Home() {
   const [stored] = createResource(loadGame);
+  // A game played to its end has nothing to resume.
+  const resumable = () => {
+    const g = stored();
+    return g && !g.over ? g : null;
+  };
   return (
     <main class="home page">
       <header class="hero">
         <h1>{t('app.title')}</h1>
         <p class="subtitle">{t('app.tagline')}</p>
       </header>
-      <Show when={stored()}>
+      <Show when={resumable()}>
         {(g) => (
           <p>
             <button type="button" id="resume" class="primary" onClick={() => navigate(g().config.mode === 'bots' ? '/local' : '/hotseat')}>
@@ -33,7 +38,7 @@ export function Home() {
           </p>
         )}
       </Show>
-      <NewGameCard />
+      <NewGameCard inProgress={resumable() !== null} />
       <QuickStart />
       <div class="home-grid">
         <ReplayCard />
@@ -44,11 +49,12 @@ export function Home() {
   );
 }
 
-/** A new local game: against bots or hot-seat, its seats, Start. */
-function NewGameCard() {
+/** A new local game: against bots or hot-seat, its seats, Start (which asks first over a game in progress: starting one ends it). */
+function NewGameCard(props: { inProgress: boolean }) {
   const [mode, setMode] = createSignal<GameMode>('bots');
   const [seats, setSeats] = createSignal<readonly SeatConfig[]>(defaultSeats(4, 'bots'));
   const problem = () => seatsProblem(seats());
+  const [asking, setAsking] = createSignal(false);
   const chooseMode = (m: GameMode): void => {
     setMode(m);
     setSeats(defaultSeats(seats().length, m));
@@ -59,6 +65,8 @@ function NewGameCard() {
   };
   const start = async (): Promise<void> => {
     if (problem()) return;
+    if (props.inProgress && !asking()) return void setAsking(true);
+    setAsking(false);
     // `#/?seed=...` deals a chosen game again (a bug report, a test); otherwise a fresh secret.
     const chosen = route().query.get('seed');
     const seed = chosen && /^[\w-]{1,64}$/.test(chosen) ? chosen : freshSeed();
@@ -88,9 +96,24 @@ function NewGameCard() {
       </label>
       <SeatEditor seats={seats()} onChange={(i, next) => setSeats(seats().map((s, j) => (j === i ? next : s)))} />
       <Show when={problem()}>{(p) => <p class="error" role="alert">{t(p())}</p>}</Show>
-      <button type="button" id="start" class="primary" disabled={problem() !== null} onClick={() => void start()}>
-        {t('home.start')}
-      </button>
+      <Show
+        when={asking()}
+        fallback={
+          <button type="button" id="start" class="primary" disabled={problem() !== null} onClick={() => void start()}>
+            {t('home.start')}
+          </button>
+        }
+      >
+        <div class="ask" role="alertdialog" aria-labelledby="start-question">
+          <p id="start-question">{t('home.replaceGame')}</p>
+          <button type="button" id="start-confirm" class="primary" onClick={() => void start()}>
+            {t('home.replaceYes')}
+          </button>{' '}
+          <button type="button" id="start-cancel" onClick={() => setAsking(false)}>
+            {t('game.cancel')}
+          </button>
+        </div>
+      </Show>
     </section>
   );
 }

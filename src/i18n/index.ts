@@ -1,4 +1,4 @@
-import { resolveTemplate, translator } from '@solid-primitives/i18n';
+import { resolveTemplate } from '@solid-primitives/i18n';
 import { createSignal } from 'solid-js';
 import { type Language, isLanguage } from '../display/index.js';
 import { en } from './en.js';
@@ -37,10 +37,27 @@ export function setLanguage(lang: Language): void {
   if (globalThis.document) document.documentElement.lang = lang;
 }
 
-/** t('key', { name: value }): the text in the current language, {{name}} filled in. Reactive. */
-export const t = translator(() => DICTIONARIES[language()], resolveTemplate);
+/** What a text's placeholders are filled with; a number `count` also chooses its plural form. */
+export type TextArgs = Readonly<Record<string, string | number>>;
 
-/** The text of `key` in a given language (for tests and non-reactive callers). */
-export const textIn = (lang: Language, key: Key, args?: Record<string, string | number>): string => resolveTemplate(DICTIONARIES[lang][key], args);
+const PLURALS: Readonly<Record<Language, Intl.PluralRules>> = { en: new Intl.PluralRules('en'), fr: new Intl.PluralRules('fr') };
+
+/**
+ * The dictionary key of the form of `key` for `args.count`: `key_one` (and so on, by the
+ * language's own rules: French says "0 troupe", English "0 troops") where the dictionary has that
+ * form, else `key` itself, which is the general ("other") form.
+ */
+function formOf(lang: Language, key: Key, args: TextArgs | undefined): Key {
+  const n = args?.['count'];
+  if (typeof n !== 'number') return key;
+  const form = `${key}_${PLURALS[lang].select(n)}`;
+  return form in DICTIONARIES[lang] ? (form as Key) : key;
+}
+
+/** The text of `key` in a given language, {{name}} filled in (for tests and non-reactive callers). */
+export const textIn = (lang: Language, key: Key, args?: TextArgs): string => resolveTemplate(DICTIONARIES[lang][formOf(lang, key, args)], args);
+
+/** t('key', { name: value }): the text in the current language, {{name}} filled in, the plural form chosen by `count`. Reactive. */
+export const t = (key: Key, args?: TextArgs): string => textIn(language(), key, args);
 
 export { DICTIONARIES };

@@ -243,8 +243,9 @@ export function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedG
     const state = table.view().state;
     void props.bots.greedy(state, seat, person.secrets.vault).then((action) => table.submit(action), (e: unknown) => console.error(`autoplay of seat ${seat} failed`, e));
   };
+  const replayFile = (): File => new File([makeReplayText(shown.game.replay())], 'battle-for-eden.json', { type: 'application/json' });
   const openReplay = (): void => {
-    const file = new File([makeReplayText(shown.game.replay())], 'battle-for-eden.json', { type: 'application/json' });
+    const file = replayFile();
     setPendingReplay(file);
     navigate('/replay');
   };
@@ -279,7 +280,7 @@ export function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedG
           </p>
         )}
       </Show>
-      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} {...(decisionTimer === null ? {} : { clock: () => (awaited()?.atOnce ? '' : clock(left())) })} />
+      <GameScreen table={table} config={config} flat={false} onAutoplay={autoplay} onReplay={openReplay} replayFile={replayFile} {...(decisionTimer === null ? {} : { clock: () => (awaited()?.atOnce ? '' : clock(left())) })} />
     </div>
   );
 }

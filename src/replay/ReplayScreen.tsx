@@ -12,6 +12,7 @@ import { SupremacyBanner } from '../game/SupremacyBanner.js';
 import { createLog } from '../game/useLog.js';
 import { language, t } from '../i18n/index.js';
 import { type ReplayStatus, type ReplayViewer, createReplayViewer } from './createReplayViewer.js';
+import { TimelineMarks } from './TimelineMarks.js';
 import { verdictBadge } from './verdictBadge.js';
 
 /**
@@ -129,7 +130,7 @@ function StatusLine(props: { status: ReplayStatus }) {
   );
 }
 
-/** The timeline: first, previous, play, next, last, a scrubber, and where it stands. */
+/** The timeline: first, previous, play, next, last, a scrubber with the days and phases marked, and where it stands. */
 function TimelineNav(props: { replay: ReplayViewer }) {
   const at = () => props.replay.at();
   const go = (i: number): void => props.replay.go(i);
@@ -151,7 +152,10 @@ function TimelineNav(props: { replay: ReplayViewer }) {
       <button type="button" id="replay-last" onClick={() => go(timeline().length - 1)}>
         » <span class="visually-hidden">{t('replay.last')}</span>
       </button>
-      <input type="range" id="replay-scrub" min="0" max={timeline().length - 1} value={at()} aria-label={t('replay.step', { at: at(), total: timeline().length - 1 })} onInput={(e) => go(Number(e.currentTarget.value))} />
+      <div class="scrub">
+        <input type="range" id="replay-scrub" min="0" max={timeline().length - 1} value={at()} aria-label={t('replay.step', { at: at(), total: timeline().length - 1 })} onInput={(e) => go(Number(e.currentTarget.value))} />
+        <TimelineMarks marks={props.replay.marks()} last={timeline().length - 1} onGo={go} />
+      </div>
       <span id="replay-at" data-at={at()}>
         {t('replay.step', { at: at(), total: timeline().length - 1 })}
       </span>

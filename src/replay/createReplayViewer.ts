@@ -4,7 +4,7 @@ import type { GameState } from '../../engine/index.js';
 import { navigate, route } from '../app/router.js';
 import { takePendingReplay } from './pending.js';
 import { readReplayFile } from './readFile.js';
-import { type Timeline, makeTimeline, nextPhase } from './timeline.js';
+import { type Timeline, type TimelineMark, makeTimeline, nextPhase, timelineMarks } from './timeline.js';
 import type { VerifyWorkerApi } from './verifyWorker.js';
 import type { VerifiedReplay } from './verify.js';
 
@@ -18,6 +18,8 @@ export type ReplayStatus =
 export interface ReplayViewer {
   readonly status: Accessor<ReplayStatus>;
   readonly timeline: Accessor<Timeline | null>;
+  /** Its ticks: map creation, each day and each day's phases. */
+  readonly marks: Accessor<readonly TimelineMark[]>;
   /** The position shown, and its state. */
   readonly at: Accessor<number>;
   readonly state: Accessor<GameState | null>;
@@ -41,6 +43,10 @@ export function createReplayViewer(): ReplayViewer {
   const [at, setAt] = createSignal(0);
   const [playing, setPlaying] = createSignal(false);
   const [saved, setSaved] = createSignal<{ name: string; url: string } | null>(null);
+  const marks = createMemo<readonly TimelineMark[]>(() => {
+    const tl = timeline();
+    return tl ? timelineMarks(tl) : [];
+  });
   let worker: Worker | null = null;
 
   const verify = async (text: string): Promise<VerifiedReplay> => {
@@ -87,8 +93,8 @@ export function createReplayViewer(): ReplayViewer {
     const tl = timeline();
     if (!tl || e.target instanceof HTMLInputElement) return;
     const keys: Record<string, () => void> = {
-      ArrowRight: () => go(e.shiftKey ? nextPhase(tl, at(), 1) : at() + 1),
-      ArrowLeft: () => go(e.shiftKey ? nextPhase(tl, at(), -1) : at() - 1),
+      ArrowRight: () => go(e.shiftKey ? nextPhase(marks(), tl.length - 1, at(), 1) : at() + 1),
+      ArrowLeft: () => go(e.shiftKey ? nextPhase(marks(), tl.length - 1, at(), -1) : at() - 1),
       Home: () => go(0),
       End: () => go(tl.length - 1),
       ' ': togglePlay,
@@ -115,5 +121,5 @@ export function createReplayViewer(): ReplayViewer {
   });
 
   const state = createMemo(() => timeline()?.at(at()) ?? null);
-  return { status, timeline, at, state, playing, saved, open, go, togglePlay };
+  return { status, timeline, marks, at, state, playing, saved, open, go, togglePlay };
 }

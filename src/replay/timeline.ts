@@ -30,27 +30,71 @@ export function makeTimeline(setup: GameSetup, inputs: readonly unknown[]): Time
   return { length: states.length, at: (i) => states[Math.max(0, Math.min(states.length - 1, i))]!, inputs, playable: states.length - 1 };
 }
 
-/** A label for the phase at a position: a change of it is a tick on the timeline (Shift+arrows jump there). */
-export function phaseMark(s: GameState): string {
-  const p = s.phase;
-  if (p.name !== 'conquest') return p.name;
-  return `day ${p.day} ${p.stage.kind}`;
+/**
+ * Where a position stands in the game: map creation, the conquest's set-up (the decks dealt), or
+ * one of a day's three phases (rules: "La conquête est une succession de jours, chacun composé de
+ * 3 phases"). Production asks nobody anything, so no position of a log is in it: a day's first
+ * position is in its Expansion.
+ */
+export type GamePart = 'mapCreation' | 'setup' | 'production' | 'expansion' | 'logistics';
+
+/** A tick of the timeline: the first position of a part of the game; `day` is the conquest's day (null in map creation). */
+export interface TimelineMark {
+  readonly at: number;
+  readonly part: GamePart;
+  readonly day: number | null;
+  /** The first mark of its day (or of map creation). */
+  readonly startsDay: boolean;
 }
 
-/** The next (dir = 1) or previous (dir = -1) position where the phase mark changes. */
-export function nextPhase(t: Timeline, from: number, dir: 1 | -1): number {
-  const here = phaseMark(t.at(from));
-  let i = from;
-  while (i + dir >= 0 && i + dir < t.length) {
-    i += dir;
-    if (phaseMark(t.at(i)) !== here) {
-      if (dir === -1) {
-        // Go to the start of that earlier phase.
-        const mark = phaseMark(t.at(i));
-        while (i > 0 && phaseMark(t.at(i - 1)) === mark) i--;
-      }
-      return i;
-    }
+/**
+ * The part of the game at a position, by its stage; null for stages that belong to whichever part
+ * they happen in (cards drawn, a pile reshuffled, the game over).
+ */
+export function partOf(s: GameState): { part: GamePart; day: number | null } | null {
+  const p = s.phase;
+  if (p.name !== 'conquest') return { part: 'mapCreation', day: null };
+  const at = (part: GamePart) => ({ part, day: p.day });
+  switch (p.stage.kind) {
+    case 'deal':
+      return at('setup');
+    case 'production':
+      return at('production');
+    case 'secretCommit':
+    case 'secretReveal':
+      return at(p.stage.round.purpose === 'feint' ? 'expansion' : 'logistics');
+    case 'troops':
+    case 'vassalTroops':
+    case 'requests':
+    case 'vacate':
+    case 'endDay':
+      return at('logistics');
+    case 'drawing':
+    case 'reshuffle':
+    case 'over':
+      return null;
+    default:
+      return at('expansion');
   }
-  return i;
+}
+
+/** The timeline's ticks: where map creation starts, then each day and each of its phases. */
+export function timelineMarks(t: Timeline): TimelineMark[] {
+  const marks: TimelineMark[] = [];
+  for (let i = 0; i < t.length; i++) {
+    const here = partOf(t.at(i));
+    const last = marks[marks.length - 1];
+    if (!here || (last && last.part === here.part && last.day === here.day)) continue;
+    marks.push({ at: i, ...here, startsDay: !last || last.day !== here.day });
+  }
+  return marks;
+}
+
+/** The next part's first position (dir = 1; the last position after the last part), or the previous part's (dir = -1; the first position before). */
+export function nextPhase(marks: readonly TimelineMark[], last: number, from: number, dir: 1 | -1): number {
+  const starts = marks.map((m) => m.at);
+  if (dir === 1) return starts.find((at) => at > from) ?? last;
+  // From inside a part, back to the start of the part before it.
+  const current = starts.filter((at) => at <= from).at(-1) ?? 0;
+  return starts.filter((at) => at < current).at(-1) ?? 0;
 }

@@ -11,7 +11,7 @@ import { playProtocolGame } from '../../engine/protocol/sim/index.js';
 import { makeShareLink, newGameLink } from '../../src/net/link.js';
 import { afterStep, conquestStep, SMALLEST, untilPerson } from './conquest.js';
 import { clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
-import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromium, launchChromium, readability, repoRoot } from './support.js';
+import { type ServedApp, DESKTOP_SIZES, NO_CHROMIUM, PHONE_SIZES, browserRequired, buildAndServe, findChromium, launchChromium, readability, repoRoot } from './support.js';
 
 const executable = findChromium();
 const shots = path.join(repoRoot, 'test-results');
@@ -159,10 +159,12 @@ if (!executable) {
       const moved = new Set<string>();
       const shot = new Set<string>();
       const seen = new Set<string>();
+      const promptHeights = new Set<number>();
       let combats = 0;
       for (let k = 0; k < 400; k++) {
         const c = await snapshot(page);
         if (c.over || (c.day > 1 && combats > 0) || c.day > 3) break;
+        promptHeights.add(c.promptHeight);
         if (c.curtain) {
           expect(c.privateShown, 'no hand behind the curtain').toBe(false);
           await page.click('#curtain');
@@ -178,6 +180,12 @@ if (!executable) {
             shot.add(name);
             if (c.stage === 'choose') await page.hover('#combat-0');
             await page.screenshot({ path: path.join(shots, `conquest-${name}-hotseat-desktop.png`) });
+            // Each decision's screen reads at 1280 px: text of 14 px, targets of 24 px, nothing sideways, the hand strip included.
+            const found = await readability(page, DESKTOP_SIZES);
+            expect(found.small, name).toEqual([]);
+            expect(found.tiny, name).toEqual([]);
+            expect(found.overflow, name).toBeLessThanOrEqual(0);
+            expect(await page.evaluate(() => { const h = document.querySelector('.hand'); return h ? h.scrollWidth - h.clientWidth : 0; }), `${name}: the hand strip scrolls sideways`).toBeLessThanOrEqual(0);
           }
         }
         if (!(await conquestStep(page, c, { move: true, spread: true, playUnits: true }, moved))) {
@@ -187,30 +195,26 @@ if (!executable) {
         await afterStep(page, c);
       }
       expect([...seen]).toEqual(expect.arrayContaining(['moves', 'spread', 'secretCommit', 'choose', 'armies']));
+      // The prompt bar kept one height through every turn: the board was never resized by it.
+      expect([...promptHeights]).toHaveLength(1);
       expect(combats, 'a combat was fought by clicks').toBeGreaterThan(0);
-      expect((await page.locator('#log li').allTextContents()).some((l) => / moved \d+ troops /.test(l))).toBe(true);
+      expect((await page.locator('#log li').allTextContents()).some((l) => / moved \d+ troops? /.test(l))).toBe(true);
       // Both languages, switched mid-game: the prompt and the log follow.
       const english = await page.locator('#prompt').textContent();
       await page.click('[data-lang="fr"]');
       await expect.poll(() => page.locator('#prompt').textContent()).not.toBe(english);
-      expect((await page.locator('#log li').allTextContents()).some((l) => / a déplacé \d+ troupes /.test(l))).toBe(true);
+      expect((await page.locator('#log li').allTextContents()).some((l) => / a déplacé \d+ troupes? /.test(l))).toBe(true);
       await page.screenshot({ path: path.join(shots, 'conquest-fr-desktop.png') });
       await page.click('[data-lang="en"]');
       await expect.poll(() => page.locator('#prompt').textContent()).toBe(english);
-      // The conquest screen on a phone: nothing sideways, no text under 11 px.
+      // The conquest screen on a phone: nothing sideways, text of 16 px, targets of 44 px, the prompt's buttons under the thumb.
       await page.setViewportSize(PHONE);
-      const phone = await page.evaluate(() => {
-        const small: string[] = [];
-        for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-          if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
-          const r = el.getBoundingClientRect();
-          if (r.width === 0 || r.height === 0 || el.closest('.visually-hidden')) continue;
-          if (parseFloat(getComputedStyle(el).fontSize) < 11) small.push(el.className);
-        }
-        return { small, overflow: document.documentElement.scrollWidth - window.innerWidth };
-      });
+      const phone = await readability(page, PHONE_SIZES);
       expect(phone.small).toEqual([]);
+      expect(phone.tiny).toEqual([]);
       expect(phone.overflow).toBeLessThanOrEqual(0);
+      const buttons = await page.evaluate(() => document.querySelector('.prompt-buttons')!.getBoundingClientRect().top);
+      expect(buttons, 'the prompt’s buttons in the lower third').toBeGreaterThan((PHONE.height * 2) / 3);
       await page.screenshot({ path: path.join(shots, 'conquest-phone.png') });
       await page.setViewportSize(DESKTOP);
       // Draw calls within budget, on the final map.
@@ -231,7 +235,7 @@ if (!executable) {
       // A chosen seed: the whole game (bots, random events, the scripted person) is the same at
       // every run, so its length (and this test's time) is too.
       await startGame(page, app.url, 'bots', 4, 'pace=0', BOTS_SEED);
-      // The keyboard: D draws, ] picks a legal hex, Enter places it.
+      // The keyboard: D draws, ] puts the cursor on a legal hex, Enter picks it, Enter places it.
       await page.locator('#draw').waitFor();
       let s0 = await snapshot(page);
       await page.keyboard.press('d');
@@ -253,6 +257,7 @@ if (!executable) {
       await page.mouse.move(illegal!.x, illegal!.y);
       await expect.poll(() => page.locator('#hint').textContent(), { timeout: 10_000 }).toMatch(/^M\d+: /);
       await page.keyboard.press(']');
+      await page.keyboard.press('Enter');
       await page.locator('#confirm:not([disabled])').waitFor();
       await page.keyboard.press('Enter');
       await waitForChange(page, s0.seq);
@@ -356,12 +361,13 @@ if (!executable) {
       // on an idle machine, more when the cores are shared.
     }, 240_000);
 
-    it('is usable on a phone (390 x 844): nothing overflows sideways, no text under 11 px, in both languages', async () => {
+    it('is usable on a phone (390 x 844): nothing overflows sideways, no text under 16 px, no target under 44 px, in both languages', async () => {
       const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
       const page = watch(await context.newPage());
       const check = async (name: string): Promise<void> => {
-        const found = await readability(page);
+        const found = await readability(page, PHONE_SIZES);
         expect(found.small, name).toEqual([]);
+        expect(found.tiny, name).toEqual([]);
         expect(found.overflow, `${name}: horizontal overflow`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(shots, `${name}-phone.png`) });
       };

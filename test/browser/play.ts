@@ -25,6 +25,8 @@ export interface Snapshot {
   readonly handViewer: string | null;
   /** An online game's stop banner: finished, verdict or desync; null while it plays (and in a local game). */
   readonly stop: string | null;
+  /** The prompt bar's height in CSS px (on a phone, its text's row). */
+  readonly promptHeight: number;
 }
 
 export const snapshot = (page: Clicker): Promise<Snapshot> =>
@@ -47,6 +49,7 @@ export const snapshot = (page: Clicker): Promise<Snapshot> =>
       over: game?.getAttribute('data-over') === 'true',
       handViewer: document.querySelector('section.hand')?.getAttribute('data-viewer') ?? null,
       stop: document.querySelector('#game-stop')?.getAttribute('data-kind') ?? null,
+      promptHeight: Math.max(document.querySelector('.prompt')?.getBoundingClientRect().height ?? 0, document.querySelector('.prompt-text')?.getBoundingClientRect().height ?? 0),
     };
   });
 

@@ -82,23 +82,55 @@ export async function buildAndServe(): Promise<ServedApp> {
   };
 }
 
-/** What makes a page hard to read: texts under 11 CSS px, and how far it overflows sideways (px). */
+/** What makes a page hard to read or to touch: texts under the smallest size, targets under the smallest side, how far it overflows sideways (px). */
 export interface Readability {
   readonly small: readonly string[];
+  /** Controls (buttons, links, fields) smaller than the smallest target, but links within a line of text (WCAG 2.5.8's inline exception). */
+  readonly tiny: readonly string[];
   readonly overflow: number;
 }
 
-/** Reads a page's texts as a person would see them (visible, not screen-reader only). */
-export const readability = (page: { evaluate<R>(fn: () => R): Promise<R> }): Promise<Readability> =>
-  page.evaluate(() => {
-    const small: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.closest('.visually-hidden')) continue;
-      const size = parseFloat(getComputedStyle(el).fontSize);
-      if (size < 11) small.push(`${el.tagName}.${el.className}: ${size}px "${el.textContent!.trim().slice(0, 30)}"`);
-    }
-    return { small, overflow: document.documentElement.scrollWidth - window.innerWidth };
-  });
+/** The smallest text and target, in CSS px (ui.md §7; WCAG 2.5.8 and Apple's 44 pt on a phone). */
+export interface Sizes {
+  readonly text: number;
+  readonly target: number;
+}
+export const DESKTOP_SIZES: Sizes = { text: 14, target: 24 };
+export const PHONE_SIZES: Sizes = { text: 16, target: 44 };
+/** The floor the pages not yet raised keep: text of 11 px, no target checked. */
+export const LEGACY_SIZES: Sizes = { text: 11, target: 0 };
+
+/**
+ * Reads a page's texts and controls as a person would see them (visible, not screen-reader only).
+ */
+export const readability = (page: { evaluate<R, A>(fn: (arg: A) => R, arg: A): Promise<R> }, sizes: Sizes = LEGACY_SIZES): Promise<Readability> =>
+  page.evaluate(
+    ({ text, target }) => {
+      const shown = (el: Element): boolean => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('.visually-hidden');
+      };
+      const name = (el: Element): string => `${el.tagName}${el.id ? `#${el.id}` : ''}.${typeof el.className === 'string' ? el.className : ''} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      const small: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+        if (!el.childNodes.length || ![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim())) continue;
+        if (!shown(el)) continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        // A map's own labels (its SVG) have the board's floor (ui.md §4: numbers of 12 px), checked with the boards; here the old floor.
+        if (size < (el.closest('svg') ? 11 : text)) small.push(`${name(el)}: ${size}px`);
+      }
+      const tiny: string[] = [];
+      for (const el of document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]')) {
+        if (!shown(el) || (el instanceof HTMLInputElement && el.type === 'file')) continue;
+        // A link inside a sentence is as tall as its line (WCAG 2.5.8, inline).
+        const parent = el.parentElement;
+        if (el.tagName === 'A' && parent && [...parent.childNodes].some((n) => n !== el && n.nodeType === 3 && n.textContent!.trim())) continue;
+        // A box to tick is as large as the label it sits in.
+        const box = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio') ? (el.closest('label') ?? el) : el;
+        const r = box.getBoundingClientRect();
+        if (Math.min(r.width, r.height) < target - 0.5) tiny.push(`${name(el)}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+      }
+      return { small, tiny, overflow: document.documentElement.scrollWidth - window.innerWidth };
+    },
+    sizes,
+  );

@@ -62,7 +62,7 @@ describe('conquest by clicks on the game screen', () => {
     const n = Number(($('#count') as HTMLInputElement).value);
     $('#stage')!.click();
     await tick();
-    expect($('#staged')!.textContent).toContain(`${n} troops`);
+    expect($('#staged')!.textContent).toContain(`${n} ${n === 1 ? 'troop' : 'troops'} `);
     // The staged move shows as an arrow on the board until sent.
     expect(host.querySelector(`g.staged-arrow[data-from="${sources[0]}"][data-to="${targets[0]}"]`)).not.toBeNull();
     // Nothing sent yet; the board shows the draft (the engine's own preview).

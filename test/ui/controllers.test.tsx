@@ -9,6 +9,7 @@ import { EMPTY_DRAFT } from '../../src/game/turn/parts.js';
 import type { Draft, Intent, StageView, TurnContext } from '../../src/game/turn/types.js';
 import { E, SW, atChoose, atReveal, conquestStart, front, revealAll, stageOf, withPlayer, withTroops } from '../support/conquest.js';
 import { config, inputsUntil } from './conquestSupport.js';
+import { buildPositions, vaultsFor } from '../support/positions.js';
 
 /**
  * The controllers as plain functions (src/game/turn): given the engine's legal options at a
@@ -163,5 +164,36 @@ describe('the turn runner', () => {
       expect(turn.view()).toBe(framed);
       dispose();
     });
+  });
+});
+
+describe('no question where there is nothing else to choose (issue 22)', () => {
+  const positions = buildPositions();
+  const at = (name: string) => {
+    const p = positions.find((x) => x.name === name)!;
+    const seat = seatOf(p.state);
+    return contextAt(p.state, seat, vaultsFor(p.state, p.seed)[seat]!, 'en')!;
+  };
+
+  it('feints: "No feint" is one click (sent at once); feints chosen are sealed after a question', () => {
+    const ctx = at('secretCommit: feints');
+    const none = viewOf(ctx, EMPTY_DRAFT);
+    const commit = none.buttons.find((b) => b.id === 'commit')!;
+    expect(commit.label).toBe('No feint');
+    expect(commit.does.draft?.asking).toBeUndefined();
+    expect(commit.does.send).toMatchObject([{ kind: 'commitSecret', seat: ctx.seat }]);
+    const some = viewOf(ctx, { ...EMPTY_DRAFT, counts: { 0: 1 } });
+    expect(some.buttons.find((b) => b.id === 'commit')!.label).toBe('Commit');
+    expect(does(some, 'commit')).toMatchObject({ draft: { asking: { question: expect.stringMatching(/Seal these feints/) } } });
+  });
+
+  it('armies: with units in hand, "Army complete" asks first; with none left, it is sent at once', () => {
+    const ctx = at('armies: units in hand');
+    expect(does(viewOf(ctx, EMPTY_DRAFT), 'done').draft?.asking).toMatchObject({ question: expect.stringMatching(/Declare your army complete/) });
+    // The same combat as the controller sees it once the hand has no unit left: "done" is the only option.
+    const empty = { ...ctx, options: ctx.options.filter((o) => !(o.kind === 'one' && o.action.kind === 'playUnit')) };
+    const v = viewOf(empty, EMPTY_DRAFT);
+    expect(ids(v)).toEqual(['done']);
+    expect(does(v, 'done')).toEqual({ send: [{ kind: 'done', seat: ctx.seat }] });
   });
 });

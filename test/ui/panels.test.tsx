@@ -58,7 +58,7 @@ describe('the shop panel', () => {
     (item('crystal1').querySelector('.shop-add') as HTMLButtonElement).click();
     expect(item('crystal1').querySelector('.shop-why')!.textContent).toBe('not enough stocks');
     expect(host.querySelector('#cart-total')!.getAttribute('data-legal')).toBe('true');
-    expect(host.querySelector('#cart-total')!.textContent).toBe('Cart: 3 cards · units 1 · commons 2 · technologies 0');
+    expect(host.querySelector('#cart-total')!.textContent).toBe('Cart: cards 3 · units 1 · commons 2 · technologies 0');
     (item('elves.basic').querySelector('.shop-remove') as HTMLButtonElement).click();
     expect(cartChoice(cart())).toEqual({ purpose: 'purchase', cards: ['crystal1', 'crystal1'], technologies: [] });
   });

@@ -31,7 +31,7 @@ export function TakePanel(props: { option: TakeOption; counts: Readonly<Record<n
     <section class="conquest-panel take" aria-label={t(losses() ? 'take.losses' : 'take.refill')}>
       <h3>{t(losses() ? 'take.losses' : 'take.refill')}</h3>
       <p class="panel-help">
-        {t(losses() ? 'take.lossesHelp' : 'take.refillHelp', { at: hexLabel(props.option.action.at), min: props.option.min, max: props.option.max })}
+        {t(losses() ? 'take.lossesHelp' : 'take.refillHelp', { at: hexLabel(props.option.action.at), count: props.option.min, min: props.option.min, max: props.option.max })}
       </p>
       <For each={props.option.stacks}>
         {(s) => (

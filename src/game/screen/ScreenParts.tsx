@@ -1,4 +1,4 @@
-import { For } from 'solid-js';
+import { For, Show } from 'solid-js';
 import type { GameState } from '../../../engine/index.js';
 import { t } from '../../i18n/index.js';
 
@@ -19,8 +19,8 @@ export function HelpPanel(props: { onClose: () => void }) {
   );
 }
 
-/** The phase and the day, with the help and (on a phone) the log's toggles. */
-export function PhaseLine(props: { state: GameState; help: boolean; logOpen: boolean; onHelp: () => void; onLog: () => void }) {
+/** The phase and the day, with the help and (on a phone) the log's toggles, and the replay so far to save. */
+export function PhaseLine(props: { state: GameState; help: boolean; logOpen: boolean; onHelp: () => void; onLog: () => void; onSave?: (() => void) | undefined }) {
   const phase = (): string => {
     const p = props.state.phase;
     return p.name === 'conquest' ? `${t('game.phase.conquest')} · ${t('game.day', { day: p.day })}` : t(`game.phase.${p.name}`);
@@ -34,6 +34,13 @@ export function PhaseLine(props: { state: GameState; help: boolean; logOpen: boo
       <button type="button" id="log-toggle" class="link phone-only" aria-expanded={props.logOpen} onClick={() => props.onLog()}>
         {t('log.title')}
       </button>
+      <Show when={props.onSave}>
+        {(save) => (
+          <button type="button" id="save-replay" class="link" onClick={() => save()()}>
+            {t('game.saveReplay')}
+          </button>
+        )}
+      </Show>
     </p>
   );
 }

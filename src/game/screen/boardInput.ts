@@ -17,7 +17,7 @@ export interface BoardInput {
   moveCursor(dq: number, dr: number): void;
   /** Enter on the cursor's hex picks it: true when there was one to pick. */
   pickCursor(): boolean;
-  /** `[` and `]`: the previous or next glowing hex. */
+  /** `[` and `]`: the cursor on the previous or next glowing hex. */
   cycle(step: number): void;
   /** Esc, and a new position: no cursor. */
   clear(): void;
@@ -78,12 +78,14 @@ export function createBoardInput(input: { state: Accessor<GameState>; lastInput:
       return true;
     },
     cycle(step) {
-      const v = turn.view();
-      const keys = [...(v?.legal ?? NONE)];
+      // The cursor goes through the glowing hexes, saying what each is; Enter picks one. Picking
+      // at once would not cycle: in the conquest a pick moves the decision on (a source, then its targets).
+      const keys = [...(turn.view()?.legal ?? NONE)];
       if (keys.length === 0) return;
-      const next = keys[(keys.indexOf(v?.selected ?? '') + step + keys.length) % keys.length]!;
-      // Picking the hex already picked would confirm it: cycling only moves the selection.
-      if (next !== v?.selected) turn.pick(parseHexKey(next));
+      const at = keys.indexOf(cursor() ?? '');
+      const next = keys[at < 0 ? (step > 0 ? 0 : keys.length - 1) : (at + step + keys.length) % keys.length]!;
+      setCursor(next);
+      setHint(describeHex(state(), parseHexKey(next), language()));
     },
     clear: () => setCursor(null),
   };

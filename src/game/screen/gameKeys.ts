@@ -28,6 +28,8 @@ export function createGameKeys(keys: GameKeys): void {
     if (e.key === '?') return keys.toggleHelp();
     if ((e.key === 'l' || e.key === 'L') && !(e.target instanceof HTMLInputElement)) return keys.toggleLog();
     if (keys.blocked() || e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    // Enter on a focused button presses that button, whatever the hex cursor or the prompt's shortcuts.
+    if (e.key === 'Enter' && e.target instanceof HTMLButtonElement) return void (e.preventDefault(), e.target.click());
     const arrow = ARROWS[e.key];
     if (arrow) return void (e.preventDefault(), keys.board.moveCursor(arrow[0], arrow[1]));
     if (e.key === 'Enter' && keys.board.pickCursor()) return void e.preventDefault();

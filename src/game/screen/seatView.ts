@@ -1,5 +1,6 @@
 import { type Accessor, createEffect, createSignal } from 'solid-js';
 import type { Seat, Vault } from '../../../engine/index.js';
+import { automaticAction } from '../../table/automatic.js';
 import type { GameTable } from '../../table/types.js';
 import type { TableView } from '../../table/types.js';
 
@@ -23,10 +24,19 @@ export function createSeatView(table: GameTable, view: Accessor<TableView>, pers
     const a = view().awaiting;
     return a.kind === 'seat' ? a.seat : null;
   };
+  /**
+   * Hot-seat: a step the table plays by itself (a commit without choice, the reveal of a sealed
+   * choice: src/table/automatic.ts) needs nobody at the device, so the device is not passed for
+   * it; the seat at the device keeps it until a seat has a choice to make.
+   */
+  const choosing = (seat: Seat): boolean => {
+    const vault = table.vaultOf(seat);
+    return vault === null || automaticAction(view().state, seat, vault) === null;
+  };
   const [viewer, setViewer] = createSignal<Seat>(persons[0] ?? 0);
   createEffect(() => {
     const a = awaited();
-    if (a !== null && persons.includes(a)) setViewer(a);
+    if (a !== null && persons.includes(a) && choosing(a)) setViewer(a);
   });
   const [revealed, setRevealed] = createSignal<Seat | null>(persons.length > 1 ? null : (persons[0] ?? null));
   const curtained = () => persons.length > 1 && revealed() !== viewer();

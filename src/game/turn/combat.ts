@@ -105,7 +105,8 @@ export const armies: Controller<'armies'> = {
       const label = t('armies.play', { card: face.name, strength: face.strength ?? 0 }) + (copies.length > 1 ? ` ×${copies.length}` : '');
       return button(`play-${i}`, label, { send: [copies[0]!] }, { primary: i === 0 });
     });
-    const complete = doneButton(ctx, draft, 'armies.complete').map((b) => ({ ...b, does: ask(t('armies.sure'), b.does.send ?? []) }));
+    // With no unit left to play, "Army complete" is the only choice: nothing to ask.
+    const complete = doneButton(ctx, draft, 'armies.complete').map((b) => (plays.length === 0 ? b : { ...b, does: ask(t('armies.sure'), b.does.send ?? []) }));
     return { text: said(ctx, t(plays.length > 0 ? 'armies.prompt' : 'armies.noUnit')), buttons: [...units, ...complete] };
   },
 };

@@ -5,6 +5,7 @@ import { applyAll } from '../conquest/options.js';
 import type { PromptButton } from '../PromptBar.js';
 import { contextAt, pickAt, stageView } from './controllers.js';
 import { DROP_SELECTION, EMPTY_DRAFT, withPatch } from './parts.js';
+import type { DraftKeeper } from './keptDraft.js';
 import type { Draft, Intent, StageView, TurnButton, TurnContext } from './types.js';
 
 export interface TurnInput {
@@ -16,6 +17,8 @@ export interface TurnInput {
   /** Sends one action to the table; true when it was applied. */
   readonly submit: (action: SeatAction) => Promise<boolean>;
   readonly setHint: (text: string | null) => void;
+  /** Where the unsent draft is kept across a refresh (keptDraft.ts); none: it is not. */
+  readonly keep?: DraftKeeper;
 }
 
 /** The view the screen renders: the controller's, its buttons bound to the draft and the table. */
@@ -46,9 +49,12 @@ export interface Turn {
  * decided here, and what is sent is checked by the engine again.
  */
 export function createTurn(input: TurnInput): Turn {
-  const [draft, setDraft] = createSignal<Draft>(EMPTY_DRAFT);
+  // A new position starts from nothing, or from the draft a refresh interrupted there.
+  const restored = (): Draft => input.keep?.load(input.state()) ?? EMPTY_DRAFT;
+  const [draft, setDraft] = createSignal<Draft>(restored());
   const [busy, setBusy] = createSignal(false);
-  createEffect(on(input.seq, () => setDraft(EMPTY_DRAFT), { defer: true }));
+  createEffect(on(input.seq, () => setDraft(restored()), { defer: true }));
+  createEffect(() => input.keep?.save(input.state(), draft()));
 
   // The staged steps alone drive the engine's preview and the options: changing a count does not replay them.
   const staged = createMemo(() => draft().staged);

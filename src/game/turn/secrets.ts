@@ -31,9 +31,12 @@ export const secretCommit: Controller<'secretCommit'> = {
     const panel: Panel = feints
       ? { kind: 'feints', option: o, counts: draft.counts, set: (stack, n) => ({ counts: { ...draft.counts, [stack]: n } }) }
       : { kind: 'shop', option: o, cart: draft.cart, set: (cart) => ({ cart }) };
+    // No feint is one click: the choice of a person with nothing to call back, or who wants none, and undone by nothing later either way.
+    const none = feints && choice.purpose === 'feint' && choice.feints.length === 0;
+    const does = !action ? {} : none ? { send: [action] } : ask(t(feints ? 'feints.sure' : 'shop.sure'), [action]);
     return {
       text: said(ctx, t(feints ? 'feints.prompt' : 'shop.prompt')),
-      buttons: [button('commit', t('conquest.commit'), action ? ask(t(feints ? 'feints.sure' : 'shop.sure'), [action]) : {}, { primary: true, disabled: !legal })],
+      buttons: [button('commit', t(none ? 'feints.commitNone' : 'conquest.commit'), does, { primary: true, disabled: !legal })],
       panel,
     };
   },

@@ -105,7 +105,7 @@ export const spread: Controller<'spread'> = {
       all: false,
       set: (n: number) => ({ sides: { ...draft.sides, [dirOf(o)]: n } }),
     }));
-    const title = tile ? t('spread.title', { at: tile, troops: ctx.state.territories[tile]?.troops ?? 0 }) : null;
+    const title = tile ? t('spread.title', { at: tile, count: ctx.state.territories[tile]?.troops ?? 0 }) : null;
     return {
       text: said(ctx, t(tile ? 'spread.sides' : 'spread.pick')),
       buttons,
