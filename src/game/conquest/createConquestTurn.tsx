@@ -327,6 +327,16 @@ export function createConquestTurn(input: ConquestTurnInput): ConquestTurn {
       }
       case 'abilities':
         return { text: t('abilities.prompt'), buttons: doneButton('abilities.pass', { primary: true }) };
+      // The abilities' own controls come with the abilities' UI; until then the passive choices.
+      case 'peek': {
+        const keep = opts.find((o) => o.kind === 'one' && o.action.kind === 'putBack' && o.action.first === 'keep');
+        return keep?.kind === 'one' ? { text: t('peek.prompt'), buttons: [button('peek-keep', t('peek.keep'), () => void send([keep.action]), { primary: true })] } : null;
+      }
+      case 'ignore':
+        return {
+          text: t('ignore.prompt'),
+          buttons: opts.flatMap((o, i) => (o.kind === 'one' && o.action.kind === 'ignoreEffect' ? [button(`ignore-${i}`, t(o.action.ignore ? 'ignore.yes' : 'ignore.no'), () => void send([o.action]), { primary: i === 0 })] : [])),
+        };
       case 'opposing':
         return {
           text: t('opposing.prompt'),
