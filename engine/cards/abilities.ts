@@ -55,7 +55,7 @@ export type Effect =
   | { readonly kind: 'playBeside' }
   /** Negative, on an opponent (K18): neutralise one unit of each player of an opposing camp (it counts 0 and its abilities are lost). */
   | { readonly kind: 'neutralise' }
-  /** Negative, on an opponent (K18): each player of an opposing camp removes from the combat his units on this unit's row. */
+  /** Negative, on the opponents (K18): every player of every opposing camp removes from the combat his units on this unit's row. */
   | { readonly kind: 'removeRow' };
 export type EffectKind = Effect['kind'];
 export type EffectOf<K extends EffectKind> = Extract<Effect, { kind: K }>;

@@ -10,8 +10,8 @@ export const TRITONS: readonly UnitDesign[] = [
     starting: 1,
     name: { en: 'Harpooner', fr: 'Harponneur' },
     text: {
-      en: "Immediate: the opponent removes from the combat his units on this unit's row.",
-      fr: "Immédiate : l'adversaire retire du combat ses unités de la rangée de cette unité.",
+      en: "Immediate: the opponents remove from the combat their units on this unit's row.",
+      fr: "Immédiate : les adversaires retirent du combat leurs unités de la rangée de cette unité.",
     },
     permanent: [],
     abilities: [{ type: 'immediate', effects: [{ kind: 'removeRow' }], text: { en: "Clear the enemy row facing this unit.", fr: 'Videz la rangée ennemie en face de cette unité.' } }],

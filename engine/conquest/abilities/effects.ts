@@ -88,6 +88,17 @@ const inflict = (ctx: Ctx, effect: 'neutralise' | 'removeRow', camp: Camp, units
   return done(ctx, { wait: { kind: 'inflict', inflicting: { by: ctx.seat, unit: ctx.source.id, effect, targets } } });
 };
 
+/** The opponents' units on the row of the ability's unit, by player in turn order (those with none are not reached). */
+function rowTargets(ctx: Ctx): { seat: Seat; units: number[] }[] {
+  const here = ctx.battle.units.find((u) => u.id === ctx.source.id);
+  if (!here) return [];
+  return opposingCamps(ctx.state, ctx.battle, ctx.seat)
+    .flatMap((camp) => campPlayers(ctx.state, ctx.battle, camp))
+    .sort((a, b) => turnOrder(ctx.state, ctx.battle.chooser).indexOf(a) - turnOrder(ctx.state, ctx.battle.chooser).indexOf(b))
+    .map((seat) => ({ seat, units: onRow(ctx.battle, seat, here.row).map((u) => u.id) }))
+    .filter((t) => t.units.length > 0);
+}
+
 // ---------------------------------------------------------------- the tiles of a seat's troops (S2b)
 
 /** The tiles where a seat's involved troops stand (S2b: a seat on several frontiers picks one per effect). */
@@ -213,18 +224,9 @@ const RULES: { readonly [K in EffectKind]: EffectRule<K> } = {
     },
   },
   removeRow: {
-    // "The opponent" (K18): one opposing camp whose every player has units on this unit's row.
-    targets: (ctx) => {
-      const here = ctx.battle.units.find((u) => u.id === ctx.source.id);
-      if (!here) return [];
-      return opposingCamps(ctx.state, ctx.battle, ctx.seat)
-        .filter((camp) => campPlayers(ctx.state, ctx.battle, camp).every((s) => onRow(ctx.battle, s, here.row).length > 0))
-        .map((camp): Target => ({ kind: 'camp', camp: camp as CampChoice, units: [] }));
-    },
-    apply: (ctx, _e, t) => {
-      const row = ctx.battle.units.find((u) => u.id === ctx.source.id)!.row;
-      return inflict(ctx, 'removeRow', (t as Extract<Target, { kind: 'camp' }>).camp, (s) => onRow(ctx.battle, s, row).map((u) => u.id));
-    },
+    // "The opponents" (K18): every player of every opposing camp with units on this unit's row; nothing to choose.
+    targets: (ctx) => (rowTargets(ctx).length > 0 ? [null] : []),
+    apply: (ctx) => done(ctx, { wait: { kind: 'inflict', inflicting: { by: ctx.seat, unit: ctx.source.id, effect: 'removeRow', targets: rowTargets(ctx) } } }),
   },
 };
 
