@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type GameEvent, awaiting, cardOpening, legalOptions, play } from '../../engine/index.js';
+import { type Battle, type GameEvent, awaiting, cardOpening, legalOptions, play } from '../../engine/index.js';
 import { countOf } from '../../engine/conquest/cards.js';
 import { seatStrength } from '../../engine/conquest/battle.js';
 import { harvestOf, involvedTiles } from '../../engine/conquest/abilities/effects.js';
 import { adjacency } from '../../engine/conquest/territory.js';
+import { attempt, mayIgnore } from '../../engine/conquest/abilities/negative.js';
+import { openExercise } from '../../engine/conquest/battle.js';
 import { must, refusal } from '../support/fixtures.js';
 import { H, SE, T, atChoose, front, onlyTroops, readyAll, withPlayer } from '../support/conquest.js';
 import { activations, asCiv, battleOf, deckOf, duel, luck, passWhile, playCard, stageOf, start, threeCamps, unitOf } from '../support/abilities.js';
@@ -338,5 +340,38 @@ describe('combats of more than two camps (K18)', () => {
     const suffered = must(s, { kind: 'ignoreEffect', seat: 2, ignore: false });
     expect(battleOf(suffered).units.find((u) => u.id === warrior)!.face).toBe('down');
     expect(battleOf(suffered).effects).toMatchObject({ suffered: { neutralise: { 2: 2 } } });
+  });
+});
+
+describe("004's example of the N-times rule (Effets des cartes › Combat à plus de 2 joueurs)", () => {
+  it('André, Barbara and Charles against Damien and Étienne: who may ignore whose neutralisations, step by step', () => {
+    const [andre, barbara, charles, damien, etienne] = [0, 1, 2, 3, 4];
+    const everyone = [andre, barbara, charles];
+    // The records the engine keeps in a combat; its layout plays no part here.
+    let b: Battle = { ...openExercise(andre, '0,0', 0), participants: [0, 1, 2, 3, 4], camps: { 0: 0, 1: 0, 2: 0, 3: 3, 4: 4 } };
+    const ignores = (target: number) => everyone.filter((by) => mayIgnore(b, 'neutralise', by, target));
+    /** An attempt: ignored exactly when the target may ignore it (as in the example). */
+    const cause = (by: number, target: number): 'applied' | 'ignored' => {
+      const may = mayIgnore(b, 'neutralise', by, target);
+      b = attempt(b, 'neutralise', by, target, may);
+      return may ? 'ignored' : 'applied';
+    };
+    // Neither has suffered it yet: neither can ignore anyone's.
+    expect(ignores(damien)).toEqual([]);
+    expect(ignores(etienne)).toEqual([]);
+    expect(cause(andre, damien)).toBe('applied');
+    expect(ignores(damien)).toEqual([barbara, charles]);
+    expect(ignores(etienne)).toEqual([]);
+    expect(cause(barbara, etienne)).toBe('applied');
+    expect(ignores(damien)).toEqual([charles]);
+    expect(ignores(etienne)).toEqual([charles]);
+    expect(cause(barbara, etienne)).toBe('applied');
+    expect(ignores(etienne)).toEqual([andre, charles]);
+    expect(ignores(damien)).toEqual([charles]);
+    // Charles's three attempts (004 misprints their targets; K18a and docs/rules.md give them as its explanations require).
+    expect(cause(charles, damien)).toBe('ignored');
+    expect(cause(charles, damien)).toBe('applied');
+    expect(cause(charles, etienne)).toBe('applied');
+    expect(b.effects).toMatchObject({ caused: { neutralise: { 0: 1, 1: 2, 2: 3 } }, suffered: { neutralise: { 3: 2, 4: 3 } } });
   });
 });
