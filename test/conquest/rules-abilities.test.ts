@@ -179,6 +179,16 @@ describe('file 000 FAQ', () => {
     expect(s.players[1]!.cards.hand).toEqual([peeked[1]]);
   });
 
+  it('which cards a reveal shows is luck: the random event picks them from the draw pile, so nobody, the owner included, knows or chooses them before (K5b)', () => {
+    const { state, vaults } = start({ 1: ['dwarves.infantrySquad'] });
+    let s = playCard(must(duel(state), { kind: 'done', seat: 0 }), vaults[1]!, 'dwarves.infantrySquad');
+    // The activation names no card: the owner cannot pick the top of his deck.
+    s = must(s, { kind: 'activate', seat: 1, unit: unitOf(s, 'dwarves.infantrySquad'), ability: 0, targets: [null] });
+    expect(s.players[1]!.cards.peeked).toBeUndefined();
+    const shown = new Set(Array.from({ length: 6 }, (_, i) => JSON.stringify(must(s, { kind: 'random', value: String(i).repeat(64) }).players[1]!.cards.peeked)));
+    expect(shown.size).toBeGreaterThan(1);
+  });
+
   it('keeping the first card lets the owner reorder both; only the first may be played or discarded', () => {
     const { state, vaults } = start({ 1: ['dwarves.infantrySquad'] });
     let s = deckOf(state, 1, vaults[1]!, ['crystal1', 'crystal2']);
