@@ -5,6 +5,8 @@ import { seatStrength } from '../../engine/conquest/battle.js';
 import { harvestOf, involvedTiles } from '../../engine/conquest/abilities/effects.js';
 import { adjacency } from '../../engine/conquest/territory.js';
 import { attempt, mayIgnore } from '../../engine/conquest/abilities/negative.js';
+import { purchaseOffer } from '../../engine/conquest/logistics.js';
+import { atStage, handOf } from '../support/conquest.js';
 import { openExercise } from '../../engine/conquest/battle.js';
 import { must, refusal } from '../support/fixtures.js';
 import { H, SE, T, atChoose, front, onlyTroops, readyAll, withPlayer } from '../support/conquest.js';
@@ -100,6 +102,39 @@ describe('delayed abilities (K16): once, after every player has finished playing
     let u = threeCamps(withPlayer(state, 2, { cards: { ...state.players[2]!.cards, discard: { crystal1: 1 } }, world: {} }));
     while (stageOf(u).kind === 'armies') u = order(u) === 2 && u.players[2]!.cards.hand.length > 0 ? playCard(u, vaults[2]!, 'necromancers.graveCaller') : must(u, { kind: 'done', seat: order(u) });
     expect(stageOf(u).kind).not.toBe('abilities');
+  });
+});
+
+describe('priority between players (K17): turn order from the player who chose the combat', () => {
+  it('in the delayed window the chooser acts first, then the others in turn order; each finishes his own turn', () => {
+    const { state, vaults } = start({ 0: ['necromancers.skeleton'], 1: ['necromancers.skeleton'] });
+    let s = duel(state, 1);
+    s = playCard(s, vaults[1]!, 'necromancers.skeleton');
+    s = playCard(s, vaults[0]!, 'necromancers.skeleton');
+    s = must(must(s, { kind: 'done', seat: 1 }), { kind: 'done', seat: 0 });
+    expect(stageOf(s)).toMatchObject({ kind: 'abilities', window: 'delayed', waiting: [1, 0] });
+    s = must(s, { kind: 'done', seat: 1 });
+    expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 });
+    expect(activations(s, vaults[0]).map((a) => a.seat)).toEqual([0]);
+  });
+});
+
+describe('permanent effects (K14): mandatory, from the hand, on cost', () => {
+  it("a Seedling in the hand counts as an Energy Crystal of value 1 when the hand is accounted for", () => {
+    const { state, vaults } = start();
+    const s = atStage(handOf(withPlayer(state, 0, { energy: 10, setAside: 0 }), 0, vaults[0]!, ['druids.seedling', 'crystal2']), { kind: 'keepOrAccount', waiting: [0], battle: openExercise(0, '4,-2', 0), then: { kind: 'exercise', turn: 1, left: 2 } });
+    const account = legalOptions(s, 0, vaults[0]).find((o) => o.kind === 'account');
+    expect(account).toMatchObject({ min: 0, max: 3 });
+  });
+
+  it('a Surveyor costs 1 less while its buyer controls the Heart of Eden', () => {
+    const { state } = start();
+    const miners = asCiv(state, 0, 'miners');
+    const cost = (x: typeof state) => purchaseOffer(x, 0).units.find((u) => u.card === 'miners.surveyor')!.cost;
+    expect(cost(miners)).toBe(2);
+    const heart = { ...miners, territories: { ...miners.territories, '0,0': { owner: 0, troops: 1, frontier: [0, 0, 0, 0, 0, 0] as const, wild: [] } } };
+    expect(cost(heart)).toBe(1);
+    expect(purchaseOffer(heart, 0).units.find((u) => u.card === 'miners.warrior')!.cost).toBe(2);
   });
 });
 

@@ -1,6 +1,14 @@
 import { type BattleUnit, type CardId, type GameState, type Stage } from '../../engine/index.js';
-import { fullWorld } from '../../engine/cards/catalogue.js';
+import { type Civilisation, fullWorld } from '../../engine/cards/catalogue.js';
 import { countOf, total } from '../../engine/conquest/cards.js';
+
+/** Each civilisation's full World, worked out once (the invariants run after every action). */
+const worlds = new Map<Civilisation, [CardId, number][]>();
+const worldOf = (civ: Civilisation): [CardId, number][] => {
+  let w = worlds.get(civ);
+  if (!w) worlds.set(civ, (w = Object.entries(fullWorld(civ)) as [CardId, number][]));
+  return w;
+};
 
 /** Troops of every seat on the board (territories and frontiers). */
 export function troopsBySeat(state: GameState): number[] {
@@ -34,8 +42,7 @@ export function conquestInvariant(state: GameState): string | null {
     if (c.segments.length === 0 || stage.kind === 'over') continue;
     const civ = state.seats[seat]!.civilisation;
     const army = armies.filter((u) => u.owner === seat);
-    for (const [card, copies] of Object.entries(fullWorld(civ))) {
-      const id = card as CardId;
+    for (const [id, copies] of worldOf(civ)) {
       const ownedCount = countOf(c.discard, id) + c.segments.reduce((n, s) => n + countOf(s.remaining, id), 0) + army.filter((u) => u.card === id).length;
       if (ownedCount + countOf(p.world, id) !== copies) return `seat ${seat}: ${id} owned ${ownedCount} + World ${countOf(p.world, id)} != ${copies}`;
     }
