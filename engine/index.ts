@@ -4,7 +4,7 @@
 export { type Hex, type HexKey, DIRECTIONS, hexKey, hexToPixel, neighbour, parseHexKey, pixelToHex } from './hex/index.js';
 export { type Result, ok, err } from './core/result.js';
 export { type Colour, type Seat, type TileColour, COLOURS, MAX_PLAYERS, MIN_PLAYERS, TILE_COLOURS, isColour, seatName } from './core/vocabulary.js';
-export type { Battle, BattleUnit, Camp, GameState, Stage } from './core/state.js';
+export type { AnyStage, Battle, BattleUnit, Camp, GameState, Stage, StageOf } from './core/state.js';
 export type { Action, CombatChoice, SeatAction, SeatActionKind, SecretChoice, Take } from './core/actions.js';
 export type { FighterLoss, GameEvent } from './core/events.js';
 export type { ErrorCode, RuleError } from './core/errors.js';
@@ -15,7 +15,7 @@ export { parseAction } from './core/parse.js';
 export { type Vault, cardOpening, tileOpening } from './core/vault.js';
 export { type Option, commitFor, optionIncludes } from './core/options.js';
 export { choiceError, choiceIncluded } from './conquest/choices.js';
-export type { Awaiting } from './core/stages.js';
+export type { Awaiting, DecisionKind } from './core/stages.js';
 export { type GameSetup, RULES_VERSION, newGame } from './map/setup.js';
 export { occupant, occupiedHexes, portalsOnMap } from './map/board.js';
 export { energyRichTiles } from './map/energy.js';

@@ -47,6 +47,32 @@ describe('engine/', () => {
     expect(outside).toEqual([]);
   });
 
+  it('the protocol peer imports in one direction: no cycle among engine/protocol/peer/ files', () => {
+    const dir = path.join(ENGINE, 'protocol', 'peer');
+    const edges = new Map<string, string[]>();
+    for (const file of sources(dir)) {
+      const name = path.basename(file, '.ts');
+      edges.set(name, importsOf(file).filter((spec) => spec.startsWith('./')).map((spec) => path.basename(spec, '.js')));
+    }
+    expect(edges.size).toBeGreaterThan(10);
+    // Every file, with the files it reaches, must not reach itself.
+    const cycles: string[] = [];
+    for (const start of edges.keys()) {
+      const seen = new Set<string>();
+      const walk = (name: string): void => {
+        for (const next of edges.get(name) ?? []) {
+          if (next === start) cycles.push(start);
+          else if (!seen.has(next)) {
+            seen.add(next);
+            walk(next);
+          }
+        }
+      };
+      walk(start);
+    }
+    expect(cycles).toEqual([]);
+  });
+
   it('keeps its lowest layers apart: hex/ and cards/ import nothing else of the engine', () => {
     const across: string[] = [];
     for (const leaf of ['hex', 'cards']) {

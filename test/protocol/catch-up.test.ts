@@ -161,11 +161,11 @@ describe('catch-up', () => {
     expect((await fresh.submit({ kind: 'noSuchAction', seat: P })).ok).toBe(false);
     expect(await fresh.submit(choose(s, P, legalOptions(s, P, table.secrets[P]!.vault), table.secrets[P]!.vault))).toEqual({ ok: true, value: undefined });
     expect(fresh.chain.seq).toBe(place);
-    expect(fresh.peerState.heldChoice).toBeDefined();
+    expect(fresh.peerState.claims.heldChoice).toBeDefined();
     // The quiet ends: the held choice is written and applied everywhere.
     for (const p of table.network.peers) await p.tick(now + RESUME_QUIET);
     expect(fresh.chain.seq).toBe(place + 1);
-    expect(fresh.peerState.heldChoice).toBeUndefined();
+    expect(fresh.peerState.claims.heldChoice).toBeUndefined();
     expect(await table.network.run()).toBe('done');
     const peers = table.network.peers;
     expect(new Set(peers.map((p) => p.head)).size).toBe(1);

@@ -90,7 +90,7 @@ describe('the peer as a pure step', () => {
         if (awaitsAction(ctx, s) && !asked.has(place)) {
           asked.add(place);
           const vault = table.secrets[seat]!.vault;
-          queue.push({ to: seat, event: { kind: 'submit', action: agents[seat]!(s.chain.state, seat, legalOptions(s.chain.state, seat, vault), vault) } });
+          queue.push({ to: seat, event: { kind: 'submit', action: agents[seat]!(s.log.chain.state, seat, legalOptions(s.log.chain.state, seat, vault), vault) } });
         }
         return;
       }
@@ -101,8 +101,8 @@ describe('the peer as a pure step', () => {
       const { to, event } = queue.shift()!;
       deliver(to, event);
     }
-    for (const s of states) expect(s.outcome.kind).toBe('finished');
-    expect(new Set(states.map((s) => s.chain.head)).size).toBe(1);
+    for (const s of states) expect(s.log.outcome.kind).toBe('finished');
+    expect(new Set(states.map((s) => s.log.chain.head)).size).toBe(1);
     expect(needs).toBeGreaterThan(0);
     // No step changed a state it was given, nor any state before it.
     for (const m of made) expect(snapshot(m.state)).toEqual(m.snap);

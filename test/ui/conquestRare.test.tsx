@@ -1,7 +1,7 @@
 import { createRoot, createSignal } from 'solid-js';
 import { describe, expect, it } from 'vitest';
 import { type GameState, type SeatAction, applyAction, awaiting, parseHexKey } from '../../engine/index.js';
-import { createConquestTurn, type ConquestTurn } from '../../src/game/conquest/createConquestTurn.js';
+import { type Turn, createTurn } from '../../src/game/turn/createTurn.js';
 import { must } from '../support/fixtures.js';
 import {
   E,
@@ -28,24 +28,24 @@ import {
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 /** The turn of the awaited seat at `state`, with what it sends recorded (not applied). */
-function turnAt(state: GameState, body: (turn: ConquestTurn, sent: SeatAction[]) => Promise<void>): Promise<void> {
+function turnAt(state: GameState, body: (turn: Turn, sent: SeatAction[]) => Promise<void>): Promise<void> {
   return createRoot(async (dispose) => {
     const [s] = createSignal(state);
     const seat = (awaiting(state) as { seat: number }).seat;
     const sent: SeatAction[] = [];
-    const turn = createConquestTurn({ state: s, seat: () => seat, vault: () => null, seq: () => s().seq, submit: async (a) => (sent.push(a), true), setHint: () => {} });
+    const turn = createTurn({ state: s, seat: () => seat, vault: () => null, seq: () => s().seq, submit: async (a) => (sent.push(a), true), setHint: () => {} });
     await body(turn, sent);
     for (const a of sent) expect(applyAction(state, a).ok, JSON.stringify(a)).toBe(true);
     dispose();
   });
 }
-const click = (turn: ConquestTurn, id: string) => {
+const click = (turn: Turn, id: string) => {
   const b = turn.view()!.buttons.find((x) => x.id === id);
   expect(b, `button ${id} in ${turn.view()!.buttons.map((x) => x.id).join(' ')}`).toBeDefined();
   expect(b!.disabled).toBeFalsy();
   b!.onClick();
 };
-const pick = (turn: ConquestTurn, key: string) => expect(turn.pick(parseHexKey(key as `${number},${number}`))).toBe(true);
+const pick = (turn: Turn, key: string) => expect(turn.pick(parseHexKey(key as `${number},${number}`))).toBe(true);
 
 // Positions from the engine's rule tests (test/conquest): the rarer stages, each played through the UI's turn.
 describe('rarer conquest stages through the UI', () => {

@@ -10,7 +10,7 @@ import {
 import { localRandom, localVault } from '../../engine/local/index.js';
 import type { LocalGameConfig } from '../../src/game/config.js';
 import { defaultSeats, setupOf } from '../../src/game/config.js';
-import type { ConquestView } from '../../src/game/conquest/createConquestTurn.js';
+import type { TurnView } from '../../src/game/turn/createTurn.js';
 import { chooseBotAction } from '../../src/table/bots.js';
 
 export const config = (players: number, seed: string, bots: readonly Seat[] = []): LocalGameConfig => ({
@@ -44,7 +44,7 @@ export function inputsUntil(cfg: LocalGameConfig, stop: (s: GameState) => boolea
  * choice), else the first enabled button; with none enabled, a click on the first glowing hex.
  * Returns what it did, or null when the view offers nothing.
  */
-export function scriptedChoice(view: ConquestView, pick: (key: string) => void): string | null {
+export function scriptedChoice(view: TurnView, pick: (key: string) => void): string | null {
   const enabled = view.buttons.filter((b) => !b.disabled);
   const by = (id: string) => enabled.find((b) => b.id === id);
   const b = by('confirm-yes') ?? by('done') ?? enabled.find((x) => x.id !== 'cancel' && x.id !== 'undo');

@@ -9,7 +9,7 @@ import {
   parseHexKey,
 } from '../../engine/index.js';
 import { localRandom, localVault } from '../../engine/local/index.js';
-import { createConquestTurn } from '../../src/game/conquest/createConquestTurn.js';
+import { createTurn } from '../../src/game/turn/createTurn.js';
 import { chooseBotAction } from '../../src/table/bots.js';
 import { config, inputsUntil, scriptedChoice } from './conquestSupport.js';
 
@@ -35,7 +35,7 @@ async function playThroughUi(players: number, seed: string, maxSteps: number) {
       setState(r.value);
       return true;
     };
-    const turn = createConquestTurn({
+    const turn = createTurn({
       state,
       seat: () => {
         const w = awaiting(state());
@@ -106,7 +106,7 @@ describe('conquest turn at every decision of bot games', () => {
         const [state, setState] = createSignal<GameState>(start);
         const [seat, setSeat] = createSignal<number | null>(null);
         let sent: SeatAction[] = [];
-        const turn = createConquestTurn({
+        const turn = createTurn({
           state,
           seat,
           vault: () => (seat() === null ? null : localVault(seed, seat()!)),

@@ -4,10 +4,9 @@ import { awaiting, type GameState, legalOptions, newGame, play, type Seat } from
 import { expandOption } from '../../engine/core/options.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream, localRandom, localVault } from '../../engine/local/index.js';
-import { playerLabel } from '../../src/display/index.js';
-import { mapPrompt } from '../../src/game/mapPrompt.js';
-import { mapChoice } from '../../src/game/mapTurn.js';
 import { PromptBar } from '../../src/game/PromptBar.js';
+import { contextAt, stageView } from '../../src/game/turn/controllers.js';
+import { EMPTY_DRAFT } from '../../src/game/turn/parts.js';
 import { language, setLanguage } from '../../src/i18n/index.js';
 import { setupFor } from '../protocol/harness.js';
 
@@ -49,10 +48,8 @@ function promptAt(at: { state: GameState; seat: Seat }): { host: HTMLElement; di
   const host = document.createElement('div');
   document.body.append(host);
   const dispose = render(() => {
-    const choice = mapChoice(at.state, at.seat, localVault(SEED, at.seat))!;
-    const name = () => playerLabel(at.seat, at.state.seats[at.seat]!.colour, language());
-    const prompt = () => mapPrompt({ choice, name: name(), lang: language(), faceUpTaken: false, selected: false, submit: () => undefined, confirm: () => undefined, takeFaceUp: () => undefined });
-    return <PromptBar text={prompt().text} buttons={prompt().buttons} timer="" mine />;
+    const prompt = () => stageView(contextAt(at.state, at.seat, localVault(SEED, at.seat), language())!, EMPTY_DRAFT)!;
+    return <PromptBar text={prompt().text} buttons={prompt().buttons.map((b) => ({ ...b, onClick: () => undefined }))} timer="" mine />;
   }, host);
   return { host, dispose: () => (dispose(), host.remove()) };
 }

@@ -32,6 +32,7 @@ export function historyAnswer(
   const last = Math.min(log.length, from + count);
   let seq = from;
   for (; seq < last; seq++) if (!take(log[seq]!.entries)) break;
-  if (seq === log.length && pending.length > 0) take(pending);
+  // The entries held for the current place count as one more element, within `count`.
+  if (seq === log.length && pending.length > 0 && elements.length < count) take(pending);
   return elements;
 }

@@ -13,7 +13,7 @@ import { makeMessage, parseMessage } from '../codec/wire.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
 import { verifySignatures } from '../crypto/signature.js';
 import { type Check, checkKey, type Effect } from './draft.js';
-import { awaitsAction, type EchoDraft, echoOf, elementsFrom, heldOf, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
+import { awaitsAction, type EchoDraft, echoOf, elementsFrom, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
 import { likelyChecks, type PeerEvent, step } from './step.js';
 import { legalOptions } from '../../game.js';
 
@@ -98,17 +98,25 @@ export interface PeerSession {
   /** The signed entries of the elements from position `from` on. */
   elements(from: number): SignedEntry[][];
   dispose(): void;
-  // Conveniences for tests and the simulator (each reads the current view).
-  readonly state: GameState;
-  readonly chain: Chain;
-  readonly head: string;
-  readonly outcome: Outcome;
-  readonly incidents: readonly Violation[];
-  readonly done: boolean;
-  readonly held: ReturnType<typeof heldOf>;
-  readonly claimedAt: PeerState['claimedAt'];
-  /** The peer's state now (an immutable value). */
-  readonly peerState: PeerState;
+}
+
+/**
+ * What the simulator and the tests read of a session beyond its view: the peer's state (an
+ * immutable value) and the chain and outcome as the outside has seen them happen (during a
+ * step's effects, the element each message went out with). Not part of PeerSession: a UI reads
+ * views. Registered by makePeerSession, read by inspectSession.
+ */
+export interface SessionInternals {
+  readonly state: PeerState;
+  readonly shown: { readonly chain: Chain; readonly outcome: Outcome };
+}
+const internals = new WeakMap<PeerSession, () => SessionInternals>();
+
+/** The internals of a session made by makePeerSession (for the simulator and tests). */
+export function inspectSession(session: PeerSession): SessionInternals {
+  const read = internals.get(session);
+  if (!read) throw new Error('inspectSession: not a session made by makePeerSession');
+  return read();
 }
 
 export function makePeerSession(config: PeerSessionConfig): PeerSession {
@@ -134,7 +142,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
    * performed, each change shows in turn (a message sent between two elements goes out with the
    * first one's chain showing, as it would have from a peer that did one thing at a time).
    */
-  let shown: { chain: Chain; outcome: Outcome } = { chain: state.chain, outcome: state.outcome };
+  let shown: { chain: Chain; outcome: Outcome } = { chain: state.log.chain, outcome: state.log.outcome };
 
   const viewOf = (chain: Chain, outcome: Outcome, incidents: readonly Violation[], yourTurn: boolean): PeerView => ({
     seat: ctx.seat,
@@ -145,14 +153,14 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     outcome,
     incidents,
     yourTurn,
-    away: chain.gone[ctx.seat] === true && !state.here,
+    away: chain.gone[ctx.seat] === true && !state.liveness.here,
     split: splitOf(state),
     returned: returnedOf(state),
   });
   const sameView = (v: PeerView | undefined, w: { chain: Chain; outcome: Outcome; incidents: readonly Violation[]; yourTurn: boolean }): v is PeerView =>
-    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn && v.away === (w.chain.gone[ctx.seat] === true && !state.here) && sameSplit(v.split, splitOf(state)) && v.returned.join() === returnedOf(state).join();
+    v !== undefined && v.chain === w.chain && v.outcome === w.outcome && v.incidents.length === w.incidents.length && v.yourTurn === w.yourTurn && v.away === (w.chain.gone[ctx.seat] === true && !state.liveness.here) && sameSplit(v.split, splitOf(state)) && v.returned.join() === returnedOf(state).join();
   const sameSplit = (a: PeerView['split'], b: PeerView['split']): boolean => a === b || (a !== null && b !== null && a.seq === b.seq && a.seats.join() === b.seats.join());
-  const now = () => ({ chain: state.chain, outcome: state.outcome, incidents: state.incidents, yourTurn: awaitsAction(ctx, state) });
+  const now = () => ({ chain: state.log.chain, outcome: state.log.outcome, incidents: state.incidents, yourTurn: awaitsAction(ctx, state) });
   function current(): PeerView {
     const w = now();
     if (sameView(cached, w)) return cached;
@@ -250,7 +258,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
           state = r.state;
           await perform(r.effects);
           sentEarly.clear();
-          shown = { chain: state.chain, outcome: state.outcome };
+          shown = { chain: state.log.chain, outcome: state.log.outcome };
           return r.refused;
         }
         await check(r.needs.check, checked);
@@ -283,11 +291,11 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
       const place = placeOf(state);
       if (asked.has(place)) return;
       asked.add(place);
-      const legal = legalOptions(state.chain.state, ctx.seat, secrets.vault);
+      const legal = legalOptions(state.log.chain.state, ctx.seat, secrets.vault);
       if (legal.length === 0) return;
       let action: unknown;
       try {
-        action = await agent(state.chain.state, ctx.seat, legal, secrets.vault);
+        action = await agent(state.log.chain.state, ctx.seat, legal, secrets.vault);
       } catch {
         return; // a bot that fails is a seat that does not answer: the timer settles it
       }
@@ -303,7 +311,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     await settle();
   };
 
-  return {
+  const session: PeerSession = {
     seat: ctx.seat,
     view: current,
     subscribe(listener) {
@@ -330,32 +338,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
       disposed = true;
       listeners.clear();
     },
-    get state() {
-      return shown.chain.state;
-    },
-    get chain() {
-      return shown.chain;
-    },
-    get head() {
-      return shown.chain.head;
-    },
-    get outcome() {
-      return shown.outcome;
-    },
-    get incidents() {
-      return state.incidents;
-    },
-    get done() {
-      return shown.outcome.kind !== 'playing';
-    },
-    get held() {
-      return heldOf(state);
-    },
-    get claimedAt() {
-      return state.claimedAt;
-    },
-    get peerState() {
-      return state;
-    },
   };
+  internals.set(session, () => ({ state, shown }));
+  return session;
 }

@@ -127,57 +127,76 @@ export interface HeardCandidate {
 }
 
 /**
- * Everything one seat's peer knows: an immutable value. A step never changes a state; it makes
- * a new one that shares every map it did not change.
+ * The log as this peer holds it: the chain and every element applied (the replay), how the game
+ * ended, and what was pruned from the window behind.
  */
-export interface PeerState {
+export interface LogRecord {
   readonly chain: Chain;
-  readonly outcome: Outcome;
-  /** What this peer refused and why, for the UI and the tests (the last MAX_INCIDENTS). Refusals that name no cheater. */
-  readonly incidents: readonly Violation[];
   readonly history: readonly HistoryStep[];
+  readonly outcome: Outcome;
+  /** The final signatures, by seat, once the log is closed. */
+  readonly finals: ReadonlyMap<Seat, ParsedEntry>;
+  /** The signed proof of a verdict, and where the replay of a stopped game ends. */
+  readonly evidence: Evidence | null;
+  readonly truncateAt: number | null;
+  /** Positions below this are pruned from the pool's entries and from the places kept. */
+  readonly prunedBelow: number;
+}
+
+/** The entries and echoes this peer holds, checked, for the current place and the window around it. */
+export interface PoolRecord {
   /** The entries for the current place that may make the next element. */
-  readonly pool: ReadonlyMap<string, ParsedEntry>;
+  readonly current: ReadonlyMap<string, ParsedEntry>;
   /** Every entry whose signature verified, by position (in buckets: see Held): the candidates when the log gets there. */
   readonly bySeq: Held;
+  /** Entries held per seat (in bySeq), and echoes held ahead per seat. */
+  readonly heldBySeat: readonly number[];
+  readonly pendingEchoes: readonly PendingEcho[];
+  readonly echoesBySeat: readonly number[];
+}
+
+/** What this seat signed and owes: its claims (which bind it), the entries it wrote, its last echo. */
+export interface ClaimRecord {
   /** The seats this seat claimed absent, by place (`seq|prev`) and round: a claim binds its signer at that place only. */
   readonly claimedAt: ReadonlyMap<string, readonly (readonly Seat[])[]>;
   /** When this seat signed its last claim at the current place: a round that stalls for a whole timer moves on. */
   readonly lastClaimAt: number;
-  /** Echoes not yet signature-checked, a few per seat: they count as hearing from a seat only once checked (at claim time). */
-  readonly heardCandidates: ReadonlyMap<Seat, readonly HeardCandidate[]>;
-  /** The highest position a signed echo announced (near enough to be plausible). */
-  readonly ahead: number;
-  /** Within a catch-up answer: no writing, this seat's own entries may come later in it. */
-  readonly catchingUp: boolean;
+  /** Places where this peer relayed items that a complete claim set names absent. */
+  readonly relayedAt: ReadonlySet<string>;
+  /** What this seat wrote, by place and kind: once each. */
+  readonly sent: ReadonlySet<string>;
+  /**
+   * This seat's choice made while it was quiet (a person's click just after a refresh): held, and
+   * written when the quiet ends if the log still awaits it at that place (legal then, as it was).
+   */
+  readonly heldChoice: { readonly place: string; readonly action: unknown } | undefined;
+  /** The place where this peer last said again what it said (once per place), and its last echo (signed when sent). */
+  readonly resentAt: string;
+  readonly lastEcho: EchoDraft | undefined;
+  /**
+   * This seat joined the table's branch after going on alone (tryRejoin): until the table takes one
+   * of its items again (an element with its entry), it takes the settlements the table made
+   * without it, a minority's naming it included (AssembleOptions.following).
+   */
+  readonly following: boolean;
+}
+
+/** The clock, and what this peer knows of the other seats: whom it heard, who is back, who is ahead or elsewhere. */
+export interface LivenessRecord {
+  /** When the current place began (the logical clock), and the clock now. */
+  readonly since: number;
+  readonly now: number;
   /**
    * A resumed seat writes nothing for RESUME_QUIET ticks (at most half the timer): what its former self sent and is still in
    * flight arrives first (and comes back to it through echoes and catch-up), so it does not sign
    * a second, different entry where it signed one before. Persisting what it signed is better.
    */
   readonly quietUntil: number;
-  /**
-   * This seat's choice made while it was quiet (a person's click just after a refresh): held, and
-   * written when the quiet ends if the log still awaits it at that place (legal then, as it was).
-   */
-  readonly heldChoice: { readonly place: string; readonly action: unknown } | undefined;
-  /** The catch-up requests sent, and the answers given this tick to each requester (index n: senders unknown). */
-  readonly fetchedAt: ReadonlySet<string>;
-  readonly answers: readonly number[];
-  /** The place where this peer last said again what it said (once per place), and its last echo (signed when sent). */
-  readonly resentAt: string;
-  readonly lastEcho: EchoDraft | undefined;
-  /** Places where this peer relayed items that a complete claim set names absent. */
-  readonly relayedAt: ReadonlySet<string>;
-  /** What this seat wrote, by place and kind: once each. */
-  readonly sent: ReadonlySet<string>;
-  readonly finals: ReadonlyMap<Seat, ParsedEntry>;
-  readonly pendingEchoes: readonly PendingEcho[];
-  /** Entries held per seat (in bySeq, known and slots), and echoes held ahead per seat. */
-  readonly heldBySeat: readonly number[];
-  readonly echoesBySeat: readonly number[];
-  /** Positions below this are pruned from bySeq, known and slots. */
-  readonly prunedBelow: number;
+  /** This seat's player is at the page (a bot always; a person since its last absence, once the page says so: `here`). */
+  readonly here: boolean;
+  /** The highest position a signed echo announced (near enough to be plausible). */
+  readonly ahead: number;
+  /** Per seat, the last position it was heard at (an entry or a checked echo). */
   readonly lastHeard: readonly number[];
   /**
    * Per seat, the last position at which it showed, by its own signature, that its player is at
@@ -185,27 +204,32 @@ export interface PeerState {
    * since has its decisions settled at once (claimAtOnce).
    */
   readonly lastBack: readonly number[];
-  /** This seat's player is at the page (a bot always; a person since its last absence, once the page says so: `here`). */
-  readonly here: boolean;
-  /** When the current place began (the logical clock), and the clock now. */
-  readonly since: number;
-  readonly now: number;
+  /** Echoes not yet signature-checked, a few per seat: they count as hearing from a seat only once checked (at claim time). */
+  readonly heardCandidates: ReadonlyMap<Seat, readonly HeardCandidate[]>;
+  /** Per seat, its last echo that agreed with this log (it is on this branch), checked only when it matters (tryRejoin). */
+  readonly agreed: ReadonlyMap<Seat, { readonly seq: number; readonly signed: SignedEcho }>;
   /**
    * Seats whose signed echoes showed another element at a position this peer holds: since which
    * position (the first seen) and at how many positions. A seat seen so at two positions or more
    * went on on another branch (PeerView.split); an echo that agrees with this log again clears it.
    */
   readonly elsewhere: ReadonlyMap<Seat, { readonly since: number; readonly positions: number }>;
-  /**
-   * This seat joined the table's branch after going on alone (tryRejoin): until the table takes one
-   * of its items again (an element with its entry), it takes the settlements the table made
-   * without it, a minority's naming it included (AssembleOptions.following).
-   */
-  readonly following: boolean;
-  /** Per seat, its last echo that agreed with this log (it is on this branch), checked only when it matters (tryRejoin). */
-  readonly agreed: ReadonlyMap<Seat, { readonly seq: number; readonly signed: SignedEcho }>;
-  readonly evidence: Evidence | null;
-  readonly truncateAt: number | null;
+  /** The catch-up requests sent, and the answers given this tick to each requester (index n: senders unknown). */
+  readonly fetchedAt: ReadonlySet<string>;
+  readonly answers: readonly number[];
+}
+
+/**
+ * Everything one seat's peer knows: an immutable value in four records. A step never changes a
+ * state; it makes a new one that shares every record, map and list it did not change.
+ */
+export interface PeerState {
+  readonly log: LogRecord;
+  readonly pool: PoolRecord;
+  readonly claims: ClaimRecord;
+  readonly liveness: LivenessRecord;
+  /** What this peer refused and why, for the UI and the tests (the last MAX_INCIDENTS). Refusals that name no cheater. */
+  readonly incidents: readonly Violation[];
 }
 
 export function makeContext(genesis: ParsedGenesis, genesisSignatures: readonly string[], seat: Seat, vault: Vault, beacon: readonly string[], resume: boolean, bot = false): PeerContext {
@@ -216,53 +240,37 @@ export function initialState(ctx: PeerContext, now = 0): PeerState {
   const timer = ctx.genesis.genesis.settings.timer;
   const zeros = new Array<number>(ctx.n).fill(0);
   return Object.freeze({
-    chain: startChain(ctx.genesis, ctx.genesisSignatures),
-    outcome: { kind: 'playing' },
+    log: Object.freeze({ chain: startChain(ctx.genesis, ctx.genesisSignatures), history: [], outcome: { kind: 'playing' }, finals: new Map(), evidence: null, truncateAt: null, prunedBelow: 0 } satisfies LogRecord),
+    pool: Object.freeze({ current: new Map(), bySeq: new Map(), heldBySeat: zeros, pendingEchoes: [], echoesBySeat: zeros } satisfies PoolRecord),
+    claims: Object.freeze({ claimedAt: new Map(), lastClaimAt: 0, relayedAt: new Set(), sent: new Set(), heldChoice: undefined, resentAt: '', lastEcho: undefined, following: false } satisfies ClaimRecord),
+    liveness: Object.freeze({
+      since: now,
+      now,
+      quietUntil: ctx.resume && timer !== null ? now + Math.min(RESUME_QUIET, Math.ceil(timer / 2)) : -Infinity,
+      here: true,
+      ahead: -1,
+      lastHeard: new Array<number>(ctx.n).fill(-1),
+      lastBack: new Array<number>(ctx.n).fill(-1),
+      heardCandidates: new Map(),
+      agreed: new Map(),
+      elsewhere: new Map(),
+      fetchedAt: new Set(),
+      answers: [],
+    } satisfies LivenessRecord),
     incidents: [],
-    history: [],
-    pool: new Map(),
-    bySeq: new Map(),
-    claimedAt: new Map(),
-    lastClaimAt: 0,
-    heardCandidates: new Map(),
-    ahead: -1,
-    catchingUp: false,
-    quietUntil: ctx.resume && timer !== null ? now + Math.min(RESUME_QUIET, Math.ceil(timer / 2)) : -Infinity,
-    heldChoice: undefined,
-    fetchedAt: new Set(),
-    answers: [],
-    resentAt: '',
-    lastEcho: undefined,
-    relayedAt: new Set(),
-    sent: new Set(),
-    finals: new Map(),
-    pendingEchoes: [],
-    heldBySeat: zeros,
-    echoesBySeat: zeros,
-    prunedBelow: 0,
-    lastHeard: new Array<number>(ctx.n).fill(-1),
-    lastBack: new Array<number>(ctx.n).fill(-1),
-    here: true,
-    since: now,
-    now,
-    elsewhere: new Map(),
-    agreed: new Map(),
-    following: false,
-    evidence: null,
-    truncateAt: null,
   } satisfies PeerState);
 }
 
 // ---------------------------------------------------------------- reading a state
 
-export const isDone = (s: PeerState): boolean => s.outcome.kind !== 'playing';
+export const isDone = (s: PeerState): boolean => s.log.outcome.kind !== 'playing';
 
 /** The current place in the log: a position after a given history. */
-export const placeOf = (s: PeerState): string => `${s.chain.seq}|${s.chain.head}`;
+export const placeOf = (s: PeerState): string => `${s.log.chain.seq}|${s.log.chain.head}`;
 
 /** Whether the log awaits this seat's own action now, and it has not written it yet. */
 export function awaitsAction(ctx: PeerContext, s: PeerState): boolean {
-  return s.now >= s.quietUntil && !behind(ctx, s) && awaitsChoice(ctx, s);
+  return s.liveness.now >= s.liveness.quietUntil && !behind(ctx, s) && awaitsChoice(ctx, s);
 }
 
 /**
@@ -272,41 +280,41 @@ export function awaitsAction(ctx: PeerContext, s: PeerState): boolean {
  */
 function behind(ctx: PeerContext, s: PeerState): boolean {
   const timer = ctx.genesis.genesis.settings.timer;
-  return timer !== null && s.ahead >= s.chain.seq && s.now - s.since < timer / 2;
+  return timer !== null && s.liveness.ahead >= s.log.chain.seq && s.liveness.now - s.liveness.since < timer / 2;
 }
 
 /** Whether the log awaits this seat's action here, quiet or not (a choice made while quiet is held: heldChoice). */
 export function awaitsChoice(ctx: PeerContext, s: PeerState): boolean {
-  const x = expectation(s.chain);
-  return !isDone(s) && !s.catchingUp && x.kind === 'main' && x.seat === ctx.seat && !s.sent.has(`${placeOf(s)}|main`);
+  const x = expectation(s.log.chain);
+  return !isDone(s) && x.kind === 'main' && x.seat === ctx.seat && !s.claims.sent.has(`${placeOf(s)}|main`);
 }
 
 /** The entries held for the current position after the current history. */
-export const candidates = (s: PeerState): ParsedEntry[] => entriesAt(s.bySeq, s.chain.seq).filter((q) => q.entry.prev === s.chain.head);
+export const candidates = (s: PeerState): ParsedEntry[] => entriesAt(s.pool.bySeq, s.log.chain.seq).filter((q) => q.entry.prev === s.log.chain.head);
 
 /** The signed entries of the elements from position `from` on (a view's new elements, without copying the whole log). */
 export function elementsFrom(s: PeerState, from: number): SignedEntry[][] {
-  const end = s.truncateAt ?? s.history.length;
-  return s.history.slice(from, end).map((h) => h.entries.map((e) => ({ text: e.text, sig: e.sig })));
+  const end = s.log.truncateAt ?? s.log.history.length;
+  return s.log.history.slice(from, end).map((h) => h.entries.map((e) => ({ text: e.text, sig: e.sig })));
 }
 
 /** The replay of the game as this peer holds it. */
 export function replayOf(ctx: PeerContext, s: PeerState): Replay {
-  const steps = s.truncateAt === null ? s.history : s.history.slice(0, s.truncateAt);
+  const steps = s.log.truncateAt === null ? s.log.history : s.log.history.slice(0, s.log.truncateAt);
   const plain = (e: ParsedEntry) => ({ text: e.text, sig: e.sig });
   return {
     genesis: ctx.genesis.text,
     genesisSignatures: [...ctx.genesisSignatures],
     log: steps.map((h) => h.entries.map(plain)),
-    finals: s.chain.closed && s.truncateAt === null ? [...s.finals.values()].sort((a, b) => a.entry.seat - b.entry.seat).map(plain) : [],
-    evidence: s.evidence,
+    finals: s.log.chain.closed && s.log.truncateAt === null ? [...s.log.finals.values()].sort((a, b) => a.entry.seat - b.entry.seat).map(plain) : [],
+    evidence: s.log.evidence,
   };
 }
 
 /** The seats declared absent (gone) that showed, by their own signature, that their player is back. */
 export function returnedOf(s: PeerState): Seat[] {
-  const gone = s.chain.gone.flatMap((g, seat) => (g ? [seat] : []));
-  return gone.filter((seat) => s.lastBack[seat]! >= goneSince(s.chain, seat));
+  const gone = s.log.chain.gone.flatMap((g, seat) => (g ? [seat] : []));
+  return gone.filter((seat) => s.liveness.lastBack[seat]! >= goneSince(s.log.chain, seat));
 }
 
 /** The position at which a seat was last declared absent (-1: never). */
@@ -317,14 +325,14 @@ export function goneSince(chain: Chain, seat: Seat): number {
 
 /** The seats on another branch of the game, and from where (seen at two positions or more), or null. */
 export function splitOf(s: PeerState): { readonly seq: number; readonly seats: readonly Seat[] } | null {
-  const seats = [...s.elsewhere].filter(([, e]) => e.positions >= 2).sort((a, b) => a[0] - b[0]);
+  const seats = [...s.liveness.elsewhere].filter(([, e]) => e.positions >= 2).sort((a, b) => a[0] - b[0]);
   if (seats.length === 0) return null;
   return { seq: Math.min(...seats.map(([, e]) => e.since)), seats: seats.map(([seat]) => seat) };
 }
 
 /** What this peer holds for each seat, against the bounds (for tests and diagnostics). */
 export const heldOf = (s: PeerState): { readonly entries: readonly number[]; readonly echoes: readonly number[]; readonly known: number } => ({
-  entries: [...s.heldBySeat],
-  echoes: [...s.echoesBySeat],
-  known: s.heldBySeat.reduce((a, b) => a + b, 0),
+  entries: [...s.pool.heldBySeat],
+  echoes: [...s.pool.echoesBySeat],
+  known: s.pool.heldBySeat.reduce((a, b) => a + b, 0),
 });

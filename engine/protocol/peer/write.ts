@@ -8,17 +8,17 @@ import type { Body } from '../codec/entry.js';
 import { finalOpenings } from '../log/openings.js';
 import { makeMessage } from '../codec/wire.js';
 import { done, type Draft, own, send, signedEntry } from './draft.js';
-import { remember } from './log.js';
+import { remember } from './keep.js';
 import { accept } from './receive.js';
 import { awaitsAction, awaitsChoice, goneSince, placeOf } from './state.js';
 
 /** Writes what the log awaits from this seat, once per position. */
 export function act(d: Draft): void {
-  if (done(d) || d.catchingUp || d.now < d.quietUntil) return;
-  const chain = d.chain;
+  if (done(d) || d.liveness.now < d.liveness.quietUntil) return;
+  const chain = d.log.chain;
   const x = expectation(chain);
   const key = `${placeOf(d)}|${x.kind}`;
-  if (d.sent.has(key)) return;
+  if (d.claims.sent.has(key)) return;
   const me = d.ctx.seat;
   let body: Body | undefined;
   switch (x.kind) {
@@ -26,9 +26,9 @@ export function act(d: Draft): void {
       if (x.seat !== me) return claimAtOnce(d, x.seat);
       // This seat's own choice comes through submit (a person, or the session's agent); one made
       // while this seat was quiet was held for this place.
-      const held = d.heldChoice;
+      const held = d.claims.heldChoice;
       if (held === undefined) return;
-      d.heldChoice = undefined;
+      d.claims.heldChoice = undefined;
       if (held.place === placeOf(d)) submitAction(d, held.action);
       return;
     }
@@ -45,7 +45,7 @@ export function act(d: Draft): void {
       break;
   }
   if (!body) return;
-  own(d, 'sent').add(key);
+  own(d, 'claims.sent').add(key);
   write(d, body);
 }
 
@@ -58,18 +58,18 @@ export function act(d: Draft): void {
  * settle, as they would after the timer; a seat that is back plays on at its next decision.
  */
 function claimAtOnce(d: Draft, awaited: Seat): void {
-  const chain = d.chain;
+  const chain = d.log.chain;
   if (d.ctx.genesis.genesis.settings.timer === null || !chain.gone[awaited] || chain.gone[d.ctx.seat]) return;
   // Only where the claimers are a strict majority: a minority (two players, half the table cut
   // off, a page alone) settles one timer at a time, so that a page cut off from the others does
   // not play the rest of the game alone in a moment.
   if (!isMajority(chain, activeSeats(chain).filter((s) => s !== awaited).length)) return;
   const place = placeOf(d);
-  if (d.claimedAt.has(place) || [...d.pool.values()].some((p) => p.entry.seat === awaited && p.entry.body.type !== 'absent')) return;
+  if (d.claims.claimedAt.has(place) || [...d.pool.current.values()].some((p) => p.entry.seat === awaited && p.entry.body.type !== 'absent')) return;
   checkHeard(d);
-  if (d.lastBack[awaited]! >= goneSince(chain, awaited)) return;
-  own(d, 'claimedAt').set(place, [[awaited]]);
-  d.lastClaimAt = d.now;
+  if (d.liveness.lastBack[awaited]! >= goneSince(chain, awaited)) return;
+  own(d, 'claims.claimedAt').set(place, [[awaited]]);
+  d.claims.lastClaimAt = d.liveness.now;
   write(d, { type: 'absent', seats: [awaited] });
 }
 
@@ -79,11 +79,11 @@ function claimAtOnce(d: Draft, awaited: Seat): void {
  * decision as for anyone's).
  */
 export function comeBack(d: Draft): void {
-  if (d.here || done(d)) return;
-  d.here = true;
-  if (d.chain.gone[d.ctx.seat] && d.lastEcho) {
-    d.lastEcho = { ...d.lastEcho, back: true };
-    d.effects.push({ kind: 'echo', echo: d.lastEcho });
+  if (d.liveness.here || done(d)) return;
+  d.liveness.here = true;
+  if (d.log.chain.gone[d.ctx.seat] && d.claims.lastEcho) {
+    d.claims.lastEcho = { ...d.claims.lastEcho, back: true };
+    d.effects.push({ kind: 'echo', echo: d.claims.lastEcho });
   }
 }
 
@@ -99,24 +99,24 @@ export function submitAction(d: Draft, action: unknown): Result<void, string> {
   if (typeof action !== 'object' || action === null || Array.isArray(action) || (action as { seat?: unknown }).seat !== d.ctx.seat) return err('this action is not legal now');
   let legal: Result<GameState, { message: string }>;
   try {
-    legal = checkOwnAction(d.chain.state, action);
+    legal = checkOwnAction(d.log.chain.state, action);
   } catch {
     return err('this action is not legal now');
   }
   if (!legal.ok) return err('this action is not legal now');
   // A resumed seat writes nothing while quiet: the choice waits for the end of the quiet (act).
   if (quiet) {
-    d.heldChoice = { place: placeOf(d), action };
+    d.claims.heldChoice = { place: placeOf(d), action };
     return ok(undefined);
   }
-  own(d, 'sent').add(`${placeOf(d)}|main`);
+  own(d, 'claims.sent').add(`${placeOf(d)}|main`);
   write(d, { type: 'action', action: action as Extract<Body, { type: 'action' }>['action'] });
   return ok(undefined);
 }
 
 /** Signs (through the wrapper), sends, and takes this seat's own entry. */
 export function write(d: Draft, body: Body): void {
-  const chain = d.chain;
+  const chain = d.log.chain;
   const p = signedEntry(d, { v: 1, game: chain.genesis.id, seq: chain.seq, seat: d.ctx.seat, prev: chain.head, body });
   send(d, makeMessage({ t: 'entry', entry: { text: p.text, sig: p.sig } }));
   remember(d, p);

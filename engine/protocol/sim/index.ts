@@ -6,7 +6,10 @@ import { fromHex } from '../crypto/bytes.js';
 import { PROTOCOL } from '../crypto/digest.js';
 import { DEFAULT_SETTINGS, type Genesis, makeGenesisText, type ParsedGenesis, parseGenesisText, type ProtocolSettings } from '../codec/genesis.js';
 import type { Outcome, PeerAgent } from '../peer/state.js';
-import { makePeerSession, type PeerSession } from '../peer/session.js';
+import { inspectSession, makePeerSession, type PeerSession } from '../peer/session.js';
+import { heldOf, type PeerState } from '../peer/state.js';
+import type { Chain } from '../log/chain.js';
+import type { Violation } from '../errors.js';
 import type { Replay } from '../codec/replay.js';
 import { makeSeatSecrets, type SeatSecrets, seatIdentity } from '../crypto/secrets.js';
 import { checkGenesisSignatures, signGenesis } from '../crypto/signing.js';
@@ -37,8 +40,42 @@ export interface NetworkOptions {
   readonly onIdle?: (net: Network) => void | Promise<void>;
 }
 
+/**
+ * A session as the simulator and the tests read it: its view's parts as the outside has seen
+ * them happen (the chain and outcome each message went out with), and the peer's state.
+ */
+export interface SimPeer extends PeerSession {
+  readonly state: GameState;
+  readonly chain: Chain;
+  readonly head: string;
+  readonly outcome: Outcome;
+  readonly incidents: readonly Violation[];
+  readonly done: boolean;
+  /** What the peer holds for each seat, against the bounds. */
+  readonly held: ReturnType<typeof heldOf>;
+  readonly claimedAt: PeerState["claims"]["claimedAt"];
+  readonly peerState: PeerState;
+}
+
+/** A session with the simulator's conveniences (each reads the session as it is now). */
+export function simPeer(session: PeerSession): SimPeer {
+  const shown = () => inspectSession(session).shown;
+  const peerState = () => inspectSession(session).state;
+  return Object.create(session, {
+    state: { get: () => shown().chain.state },
+    chain: { get: () => shown().chain },
+    head: { get: () => shown().chain.head },
+    outcome: { get: () => shown().outcome },
+    incidents: { get: () => peerState().incidents },
+    done: { get: () => shown().outcome.kind !== 'playing' },
+    held: { get: () => heldOf(peerState()) },
+    claimedAt: { get: () => peerState().claims.claimedAt },
+    peerState: { get: peerState },
+  }) as SimPeer;
+}
+
 export class Network {
-  readonly peers: PeerSession[] = [];
+  readonly peers: SimPeer[] = [];
   now = 0;
   delivered = 0;
   private readonly queue: Delivery[] = [];
@@ -67,7 +104,7 @@ export class Network {
     this.queue.push({ from, to, text });
   }
 
-  get honest(): PeerSession[] {
+  get honest(): SimPeer[] {
     return this.peers.filter((p) => !this.options.cheaters?.includes(p.seat));
   }
 
@@ -128,7 +165,7 @@ export interface Table {
   readonly network: Network;
   readonly scheme: SignatureScheme;
   /** Replaces a seat's peer by a fresh one that knows only the genesis and its secrets (a refreshed page). */
-  respawn(seat: Seat): PeerSession;
+  respawn(seat: Seat): SimPeer;
 }
 
 /** The players of a simulated table, by seat: every colour, each with a civilisation. */
@@ -171,9 +208,9 @@ export async function setTable(setup: GameSetup, seed: string, agents: readonly 
   const network = new Network(secrets.length, options);
   const hold = options.holdEcho;
   const peerFor = (s: SeatSecrets, resume: boolean) =>
-    makePeerSession({ genesis, genesisSignatures, secrets: s, scheme, ...(agents[s.seat] ? { agent: agents[s.seat]! } : {}), ...(hold ? { holdEcho: (flush: () => void) => hold(s.seat, flush) } : {}), send: network.sender(s.seat), now: network.now, resume });
+    simPeer(makePeerSession({ genesis, genesisSignatures, secrets: s, scheme, ...(agents[s.seat] ? { agent: agents[s.seat]! } : {}), ...(hold ? { holdEcho: (flush: () => void) => hold(s.seat, flush) } : {}), send: network.sender(s.seat), now: network.now, resume }));
   for (const s of secrets) network.peers.push(peerFor(s, false));
-  const respawn = (seat: Seat): PeerSession => {
+  const respawn = (seat: Seat): SimPeer => {
     network.peers[seat]?.dispose();
     return (network.peers[seat] = peerFor(secrets[seat]!, true));
   };

@@ -7,6 +7,7 @@ import { stateHash, toHex } from '../../../engine/index.js';
 import { randomAgent } from '../../../engine/agents/index.js';
 import { agentStream } from '../../../engine/local/index.js';
 import { makeMessage, makePeerSession, type SignedEntry, makeReplayText, type Replay } from '../../../engine/protocol/index.js';
+import type { PeerSession } from '../../../engine/protocol/peer/session.js';
 import { type NetGame, type NetGameEvent, startNetGame } from '../../../src/net/game.js';
 import { meshIds, meshToken } from '../../../src/net/ids.js';
 import type { IceConfig } from '../../../src/net/ice.js';
@@ -34,6 +35,8 @@ export interface TableOptions {
   readonly tickMs?: number;
   /** Seats played by a person (submit) instead of a bot. */
   readonly persons?: readonly number[];
+  /** Sees each seat's protocol session as it is made (its logical clock, its views as they come). */
+  readonly onSession?: (session: PeerSession, seat: number) => void;
 }
 
 /** Every seat a bot, each on its own mesh transport, all started at once. */
@@ -48,8 +51,7 @@ export function seatTable(g: Genesis, o: TableOptions): Seated[] {
  */
 export function seatNode(g: Genesis, o: TableOptions, seat: number, stored?: readonly (readonly SignedEntry[])[]): Seated {
   const secrets = g.secrets[seat]!;
-  const ids = meshIds(g.genesis.id, g.secrets.length);
-  const mesh = makeMesh({ seat, ids, token: meshToken(toHex(secrets.keys.seed)), server: o.server, ice: o.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
+  const mesh = seatMesh(g, o, seat);
   const transport = o.wrap ? o.wrap(mesh, seat) : mesh;
   const agent = o.persons?.includes(seat) ? {} : { agent: randomAgent(agentStream(stored ? `${o.seed}/restarted` : o.seed, seat)) };
   const game = startNetGame({
@@ -57,6 +59,7 @@ export function seatNode(g: Genesis, o: TableOptions, seat: number, stored?: rea
     session: (send, holdEcho) => {
       const session = makePeerSession({ genesis: g.genesis, genesisSignatures: g.signatures, secrets, scheme: g.scheme, send, holdEcho, ...agent, ...(stored ? { resume: true } : {}) });
       for (const entries of stored ?? []) void session.receive(makeMessage({ t: 'relay', entries }));
+      o.onSession?.(session, seat);
       return session;
     },
     ...(o.tickMs !== undefined ? { tickMs: o.tickMs } : {}),
@@ -64,6 +67,12 @@ export function seatNode(g: Genesis, o: TableOptions, seat: number, stored?: rea
   const events: NetGameEvent[] = [];
   game.on((e) => events.push(e));
   return { game, events, transport };
+}
+
+/** A seat's mesh node: a new one for a seat that ran before takes its id back with its token. */
+export function seatMesh(g: Genesis, o: Pick<TableOptions, 'server' | 'ice'>, seat: number): Transport {
+  const ids = meshIds(g.genesis.id, g.secrets.length);
+  return makeMesh({ seat, ids, token: meshToken(toHex(g.secrets[seat]!.keys.seed)), server: o.server, ice: o.ice, maxMessageBytes: g.genesis.genesis.settings.maxMessageBytes, timing: FAST_TIMING });
 }
 
 export const finalHash = (s: Seated): string => stateHash(s.game.view().state);
