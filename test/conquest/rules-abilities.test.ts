@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type Battle, type GameEvent, awaiting, cardOpening, legalOptions, play } from '../../engine/index.js';
 import { countOf } from '../../engine/conquest/cards.js';
 import { seatStrength } from '../../engine/conquest/battle.js';
-import { harvestOf, involvedTiles } from '../../engine/conquest/abilities/effects.js';
+import { destroyUnit, harvestOf, involvedTiles } from '../../engine/conquest/abilities/effects.js';
 import { adjacency } from '../../engine/conquest/territory.js';
 import { attempt, mayIgnore } from '../../engine/conquest/abilities/negative.js';
 import { purchaseOffer } from '../../engine/conquest/logistics.js';
@@ -323,6 +323,19 @@ describe('placement and removal (B2)', () => {
     expect(battleOf(s).units.filter((u) => u.owner === 1)).toEqual([]);
     expect(battleOf(s).aside).toEqual([]);
     expect(countOf(s.players[1]!.world, 'necromancers.skeleton')).toBe(world + 1);
+  });
+});
+
+describe('a destroyed unit (K8)', () => {
+  it('leaves the combat with whatever it had open: a Captain destroyed before using its immediate ability leaves no ability to activate', () => {
+    const { state, vaults } = start({ 0: ['dwarves.captain'] });
+    const s = playCard(duel(asCiv(deckOf(state, 0, vaults[0]!, ['crystal1']), 0, 'dwarves')), vaults[0]!, 'dwarves.captain');
+    const captain = battleOf(s).units.find((u) => u.card === 'dwarves.captain')!;
+    expect(battleOf(s).effects?.fresh).toEqual([captain.id]);
+    const gone = destroyUnit(s, battleOf(s), captain, () => undefined);
+    expect(gone.battle.units).toEqual([]);
+    expect(gone.battle.effects).toBeUndefined();
+    expect(countOf(gone.state.players[0]!.world, 'dwarves.captain')).toBe(countOf(s.players[0]!.world, 'dwarves.captain') + 1);
   });
 });
 

@@ -173,8 +173,14 @@ export function whoActs(state: GameState, stage: Window): { battle: Battle; wait
   let b = stage.battle;
   const e = effectsOf(b);
   const opened = new Set<Seat>();
-  for (const id of e.fresh) opened.add(unitById(b, id)!.owner);
-  for (const key of e.armed) opened.add(unitById(b, Number(key.split(':')[0]))!.owner);
+  for (const id of e.fresh) {
+    const unit = unitById(b, id);
+    if (unit) opened.add(unit.owner);
+  }
+  for (const key of e.armed) {
+    const unit = unitById(b, Number(key.split(':')[0]));
+    if (unit) opened.add(unit.owner);
+  }
   const current = stage.waiting[0];
   const order = turnOrder(state, b.chooser).filter((s) => b.participants.includes(s) && s !== current && (stage.waiting.includes(s) || opened.has(s)));
   const waiting: Seat[] = [];

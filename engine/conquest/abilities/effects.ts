@@ -251,7 +251,10 @@ function intoHand(seat: Seat, cards: GameState['players'][number]['cards'], card
 /** K8: a unit destroyed during the combat leaves it and goes back to its owner's World. */
 export function destroyUnit(state: GameState, b: Battle, unit: BattleUnit, emit: Emit): Resolved {
   emit({ kind: 'unitDestroyed', unit });
-  const battle = { ...takeOut(b, unit.id), aside: b.aside.filter((u) => u.id !== unit.id) };
+  // Gone from the combat, it opens nothing any more (K16).
+  const e = effectsOf(b);
+  const out = { ...takeOut(b, unit.id), aside: b.aside.filter((u) => u.id !== unit.id) };
+  const battle = withEffects(out, { fresh: e.fresh.filter((id) => id !== unit.id), armed: e.armed.filter((k) => !k.startsWith(`${unit.id}:`)) });
   const back = isUnitCard(unit.card) && unitCiv(unit.card) === state.seats[unit.owner]!.civilisation;
   return { state: back ? withPlayer(state, unit.owner, (p) => ({ ...p, world: addCounts(p.world, [unit.card]) })) : state, battle };
 }
