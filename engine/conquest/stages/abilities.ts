@@ -1,5 +1,6 @@
 import { isUnitCard } from '../../cards/catalogue.js';
 import type { CardOpening } from '../../core/actions.js';
+import type { Emit } from '../../core/events.js';
 import { ruleError } from '../../core/errors.js';
 import type { Option } from '../../core/options.js';
 import { err, ok } from '../../core/result.js';
@@ -128,7 +129,7 @@ export const peekStage: DecisionRules<'peek'> = {
 // ---------------------------------------------------------------- K18: ignoring a negative effect
 
 /** The targets that cannot ignore the effect suffer it at once, in order, until one may choose or none is left. */
-function inflictOn(state: GameState, stage: At<'ignore'>, emit: Parameters<NonNullable<DecisionRules<'ignore'>['enter']>>[2]): Next | null {
+function inflictOn(state: GameState, stage: At<'ignore'>, emit: Emit): Next | null {
   let current = { state, battle: stage.battle };
   let targets = stage.pending.targets;
   while (targets.length > 0 && !mayIgnore(current.battle, stage.pending.effect, stage.pending.by, targets[0]!.seat)) {
