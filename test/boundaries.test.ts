@@ -47,6 +47,22 @@ describe('engine/', () => {
     expect(outside).toEqual([]);
   });
 
+  it('is deterministic: no Math.random, no clock (randomness only from the explicit random input)', () => {
+    const found: string[] = [];
+    for (const file of sources(ENGINE)) {
+      const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, readFileSync(file, 'utf8'));
+      // Tokens, not text: a comment that names Date.now is no call to it.
+      const tokens: string[] = [];
+      for (let k = scanner.scan(); k !== ts.SyntaxKind.EndOfFileToken; k = scanner.scan()) tokens.push(scanner.getTokenText());
+      for (let i = 0; i + 2 < tokens.length; i++) {
+        const [a, dot, b] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+        if (dot === '.' && ((a === 'Math' && b === 'random') || (a === 'Date' && b === 'now') || (a === 'performance' && b === 'now'))) found.push(`${path.relative(ENGINE, file)}: ${a}.${b}`);
+        if (a === 'new' && dot === 'Date') found.push(`${path.relative(ENGINE, file)}: new Date`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('the protocol peer imports in one direction: no cycle among engine/protocol/peer/ files', () => {
     const dir = path.join(ENGINE, 'protocol', 'peer');
     const edges = new Map<string, string[]>();

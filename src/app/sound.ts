@@ -29,7 +29,7 @@ export type Cue = 'place' | 'yourTurn' | 'refused';
 const NOTES: Readonly<Record<Cue, readonly number[]>> = { place: [660], yourTurn: [523, 784], refused: [220] };
 
 /** Plays a cue if sound is on; silent where WebAudio is missing or not yet allowed by the browser. */
-export function play(cue: Cue): void {
+export function playSound(cue: Cue): void {
   if (!soundOn() || typeof AudioContext === 'undefined') return;
   try {
     context ??= new AudioContext();

@@ -1,11 +1,11 @@
 import { type Accessor, Show, createEffect, createMemo, createSignal, on, onCleanup } from 'solid-js';
 import type { GameState, Seat, SeatAction } from '../../engine/index.js';
-import { play } from '../app/sound.js';
+import { playSound } from '../app/sound.js';
 import { Board } from '../board/Board.js';
 import { NO_HIGHLIGHTS } from '../board/types.js';
 import { playerLabel } from '../display/index.js';
 import { language, t } from '../i18n/index.js';
-import type { LocalTable } from '../table/localTable.js';
+import type { GameTable } from '../table/types.js';
 import type { TableView } from '../table/types.js';
 import { type LocalGameConfig, botSeats } from './config.js';
 import { CombatView } from './conquest/CombatView.js';
@@ -36,7 +36,7 @@ const LOG_SHOWN = 300;
  * stage's controller's (src/game/turn); this screen lays it out and routes clicks and keys to it.
  */
 export function GameScreen(props: {
-  table: LocalTable;
+  table: GameTable;
   config: LocalGameConfig;
   flat: boolean;
   onAutoplay: (seat: Seat) => void;
@@ -54,10 +54,10 @@ export function GameScreen(props: {
   const [hint, setHint] = createSignal<string | null>(null);
   const submit = (action: SeatAction): Promise<boolean> =>
     props.table.submit(action).then((r) => {
-      if (r.ok) play('place');
+      if (r.ok) playSound('place');
       else {
         setHint(t('game.refused', { reason: `${r.error.rule}: ${r.error.message}` }));
-        play('refused');
+        playSound('refused');
       }
       return r.ok;
     });

@@ -192,7 +192,7 @@ export const en = {
   'game.forfeitedWhy': 'Absent three whole days in a row (T7): their territories keep their troops, they no longer act.',
   'game.awaySinceDay': 'away since day {{day}}, {{time}}: their decisions are answered at once',
   'game.awaySinceMap': 'away since the map creation, {{time}}: their decisions are answered at once',
-  'game.awayWhy': 'Declared absent by the other players: the table plays the passive choice for them at once, without waiting, until they are back (T5).',
+  'game.awayWhy': 'Declared absent by the other players: the table plays the passive choice for them at once, without waiting, until they are back (T5c).',
   'game.waitingFor': 'Waiting for {{player}}',
   'game.random': 'Drawing at random…',
   'game.over': 'The game is over: {{player}} wins.',

@@ -190,7 +190,7 @@ export const fr: Dictionary = {
   'game.forfeitedWhy': 'Absent trois jours entiers de suite (T7) : ses territoires gardent leurs troupes, il n’agit plus.',
   'game.awaySinceDay': 'absent depuis le jour {{day}}, {{time}} : la table répond aussitôt à ses décisions',
   'game.awaySinceMap': 'absent depuis la création de la carte, {{time}} : la table répond aussitôt à ses décisions',
-  'game.awayWhy': 'Déclaré absent par les autres joueurs : la table joue aussitôt le choix passif à sa place, sans l’attendre, jusqu’à son retour (T5).',
+  'game.awayWhy': 'Déclaré absent par les autres joueurs : la table joue aussitôt le choix passif à sa place, sans l’attendre, jusqu’à son retour (T5c).',
   'game.thinking': 'réfléchit…',
   'game.waitingFor': 'En attente de {{player}}',
   'game.random': 'Tirage au hasard…',

@@ -8,15 +8,15 @@
  * Spectators' messages (from pseudo-seats beyond the game's) go to a watch service instead of the
  * session: it answers them from this page's checked log and pushes each new element (spectate.ts).
  *
- * Coded against INTERFACES.md's PeerSession (view, receive, tick, replay, dispose): by default the
+ * Coded against the protocol's PeerSession (engine/protocol/peer/session.ts) (view, receive, tick, replay, dispose): by default the
  * protocol's makePeerSession, built from the config fields.
  */
 import type { GameState, Result, Seat } from '../../engine/index.js';
 import { type Absence, type End, makePeerSession, type Outcome, type ParsedGenesis, type PeerAgent, type Replay, type SeatSecrets, type SignatureScheme, type SignedEntry, type Violation } from '../../engine/protocol/index.js';
 import { makeWatchService } from './spectate.js';
-import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
+import { Listeners, type LinkState, type Transport, type TransportReport } from './transport.js';
 
-/** What the UI reads of a session (the subset of INTERFACES.md's PeerView this module needs). */
+/** What the UI reads of a session (the subset of the protocol's PeerView this module needs). */
 export interface SessionView {
   readonly state: GameState;
   readonly seq: number;
@@ -37,10 +37,10 @@ export interface SessionView {
 }
 
 /**
- * The subset of INTERFACES.md's PeerSession this module drives: makePeerSession's sessions fit it
+ * The subset of the protocol's PeerSession (engine/protocol/peer/session.ts) this module drives: makePeerSession's sessions fit it
  * as they are (pass `session: (send, holdEcho) => makePeerSession({ ...config, send, holdEcho })`).
  */
-export interface GameSession {
+export interface NetSession {
   readonly seat: Seat | null;
   view(): SessionView;
   /** New views, in order (PeerSession has it; without it, views are read after every step). */
@@ -89,12 +89,12 @@ export type Finished = Extract<Outcome, { kind: 'finished' }>;
 
 export interface NetGameView extends SessionView {
   readonly seat: Seat | null;
-  readonly peers: readonly PeerState[];
+  readonly peers: readonly LinkState[];
 }
 
 export type NetGameEvent =
   | { readonly kind: 'view'; readonly view: NetGameView }
-  | { readonly kind: 'peer'; readonly seat: Seat; readonly state: PeerState }
+  | { readonly kind: 'peer'; readonly seat: Seat; readonly state: LinkState }
   /** The transport dropped something (oversized, malformed, a stranger…): nothing else changed. */
   | { readonly kind: 'dropped'; readonly report: TransportReport }
   /** The protocol refused something that proves nothing about anyone (Peer incidents). */
@@ -112,7 +112,7 @@ export type NetGameEvent =
 export interface NetGameOptions extends Partial<SessionConfig> {
   readonly transport: Transport;
   /** Makes the session with the transport's send (and the echo hold to give makePeerSession); by default makePeerSession from the config fields. */
-  readonly session?: (send: Send, holdEcho: HoldEcho) => GameSession;
+  readonly session?: (send: Send, holdEcho: HoldEcho) => NetSession;
   /** Page milliseconds per tick of the protocol's logical clock (the genesis timer counts ticks). Default 1000. */
   readonly tickMs?: number;
   /** The seats of the game (default: the genesis', else the transport's): messages from beyond them are spectators'. */
@@ -158,7 +158,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     }, ECHO_HOLD_MS);
     holds.add(t);
   };
-  const session: GameSession = options.session ? options.session(send, holdEcho) : makePeerSession({ ...configOf(options), send, holdEcho });
+  const session: NetSession = options.session ? options.session(send, holdEcho) : makePeerSession({ ...configOf(options), send, holdEcho });
   const started = performance.now();
   let lastSeq = -1;
   let lastOutcome: Outcome['kind'] = 'playing';

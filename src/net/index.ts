@@ -16,7 +16,7 @@ export {
   gameNetConfig,
   linkOverrides,
 } from './endpoints.js';
-export { type Transport, type PeerState, type TransportReport, PEER_STATES } from './transport.js';
+export { type Transport, type LinkState, type TransportReport, LINK_STATES } from './transport.js';
 export { type MeshOptions, type MeshTiming, type PeerServerAddress, DEFAULT_TIMING, makeMesh } from './mesh.js';
 export { meshIds, meshToken, watcherId, isWatcherId } from './ids.js';
 export { type Watched, publishForWatchers, findWatched, readWatched } from './watch.js';
@@ -35,7 +35,7 @@ export {
   finalsMessage,
 } from './spectate.js';
 export { type Faults, type FaultStats, type FaultyTransport, withFaults } from './faults.js';
-export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type GameSession, type SessionView, type Cheat, type Finished, startNetGame } from './game.js';
+export { type NetGame, type NetGameEvent, type NetGameOptions, type NetGameView, type NetSession, type SessionView, type Cheat, type Finished, startNetGame } from './game.js';
 export {
   type Lobby,
   type LobbyOptions,

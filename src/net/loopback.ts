@@ -4,7 +4,7 @@
  * and the page still renders between a person's or a bot's moves), in order, as a network would.
  */
 import type { Seat } from '../../engine/index.js';
-import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
+import { Listeners, type LinkState, type Transport, type TransportReport } from './transport.js';
 
 export function makeLoopback(seats: number): Transport[] {
   const inboxes = Array.from({ length: seats }, () => new Listeners<[Seat, string]>());
@@ -24,9 +24,9 @@ export function makeLoopback(seats: number): Transport[] {
         for (let s = 0; s < seats; s++) if (s !== me) deliver(s, text);
       },
       onMessage: (l) => inboxes[me]!.add(l),
-      onState: (_l: (seat: Seat, state: PeerState) => void) => () => undefined,
+      onState: (_l: (seat: Seat, state: LinkState) => void) => () => undefined,
       onReport: (_l: (report: TransportReport) => void) => () => undefined,
-      states: () => Array.from({ length: seats }, (): PeerState => 'connected'),
+      states: () => Array.from({ length: seats }, (): LinkState => 'connected'),
       dispose() {
         if (!open) return;
         open = false;

@@ -22,7 +22,7 @@ import { type IceConfig, rtcConfiguration } from './ice.js';
 import { pingFrame, pongFrame, Reassembler } from './frames.js';
 import { isWatcherId } from './ids.js';
 import { addChannel, bestChannel, type Channel, channelOpened, dialled, enqueue, linkState, makePeerLink, type PeerLink, removeChannel, shouldDial, writeFrame, writeMessage } from './peerLink.js';
-import { Listeners, type PeerState, type Transport, type TransportReport } from './transport.js';
+import { Listeners, type LinkState, type Transport, type TransportReport } from './transport.js';
 
 export interface PeerServerAddress {
   readonly host: string;
@@ -92,7 +92,7 @@ interface MeshNode {
   /** Every place: the seats, then the spectators' slots (by the place a message comes from). */
   readonly links: readonly PeerLink[];
   readonly messages: Listeners<[Seat, string]>;
-  readonly states: Listeners<[Seat, PeerState]>;
+  readonly states: Listeners<[Seat, LinkState]>;
   readonly reports: Listeners<[TransportReport]>;
   readonly started: number;
   /** Numbers the messages this node sends, for the readers' reassembly. */

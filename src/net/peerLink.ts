@@ -7,7 +7,7 @@ import type { DataConnection } from 'peerjs';
 import type { Seat } from '../../engine/index.js';
 import { messageFrames, type Reassembler } from './frames.js';
 import type { MeshTiming } from './mesh.js';
-import type { PeerState } from './transport.js';
+import type { LinkState } from './transport.js';
 
 /** A link keeps at most this many channels: a refreshed page's old one and both sides dialling. */
 export const MAX_CHANNELS = 3;
@@ -47,7 +47,7 @@ export interface PeerLink {
   nextDial: number;
   backoff: number;
   /** Its state as last told to the listeners (seats only). */
-  state: PeerState;
+  state: LinkState;
 }
 
 const FIRST_BACKOFF = 250;
@@ -106,7 +106,7 @@ export function enqueue(link: PeerLink, text: string, limit: number): boolean {
 }
 
 /** Its state at time `t`, from its channels and when it was last reached. */
-export function linkState(link: PeerLink, t: number, timing: MeshTiming): PeerState {
+export function linkState(link: PeerLink, t: number, timing: MeshTiming): LinkState {
   if (link.self) return 'connected';
   const c = bestChannel(link);
   if (c) return t - c.lastHeard > timing.slowMs ? 'slow' : 'connected';

@@ -17,7 +17,7 @@
  */
 import { err, ok, type Result, type Seat } from '../../engine/index.js';
 import { type Evidence, type Follower, type FollowerView, makeMessage, MAX_FETCH, parseMessage, type SignatureScheme, type SignedEntry, startFollower, type Violation } from '../../engine/protocol/index.js';
-import { Listeners, type PeerState, type Transport } from './transport.js';
+import { Listeners, type LinkState, type Transport } from './transport.js';
 import type { Watched } from './watch.js';
 
 // ------------------------------------------------------------------ messages
@@ -197,7 +197,7 @@ export type SpectatorStatus = 'connecting' | 'following' | 'over' | 'stopped';
 export interface SpectatorView {
   readonly status: SpectatorStatus;
   readonly game: FollowerView;
-  readonly peers: readonly PeerState[];
+  readonly peers: readonly LinkState[];
   /** Elements or signatures refused so far (bad signature, wrong place...): they changed nothing. */
   readonly refused: number;
 }

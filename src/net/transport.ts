@@ -12,8 +12,8 @@ import type { Seat } from '../../engine/index.js';
  * - reconnecting: the connection dropped; trying again
  * - away: unreachable for a while (the protocol's timer decides what that means for the game)
  */
-export const PEER_STATES = ['connecting', 'connected', 'slow', 'reconnecting', 'away'] as const;
-export type PeerState = (typeof PEER_STATES)[number];
+export const LINK_STATES = ['connecting', 'connected', 'slow', 'reconnecting', 'away'] as const;
+export type LinkState = (typeof LINK_STATES)[number];
 
 /** Something the transport dropped, for the UI's log and the tests. */
 export interface TransportReport {
@@ -29,10 +29,10 @@ export interface Transport {
   send(text: string, to?: Seat): void;
   /** Each listener gets every message; returns an unsubscribe function. */
   onMessage(listener: (from: Seat, text: string) => void): () => void;
-  onState(listener: (seat: Seat, state: PeerState) => void): () => void;
+  onState(listener: (seat: Seat, state: LinkState) => void): () => void;
   onReport(listener: (report: TransportReport) => void): () => void;
   /** Per seat (this seat is always 'connected'). */
-  states(): readonly PeerState[];
+  states(): readonly LinkState[];
   /** Frees every connection, timer and listener; safe to call twice. */
   dispose(): void;
 }

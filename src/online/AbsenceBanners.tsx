@@ -3,7 +3,7 @@ import type { Seat } from '../../engine/index.js';
 import { playerName } from '../display/index.js';
 import { minorityWords, seatsAnd } from '../game/endWords.js';
 import { type Key, language, t } from '../i18n/index.js';
-import type { PeerState } from '../net/index.js';
+import type { LinkState } from '../net/index.js';
 import type { GoneSeat, Settled, Split } from '../table/types.js';
 
 /**
@@ -71,7 +71,7 @@ export function SplitBanner(props: { split: Split; onReplay: () => void }) {
  * although it may look connected, why: declared absent (its decisions answered at once), or gone
  * on with the other side of a split.
  */
-export function Connections(props: { peers: readonly PeerState[]; skip?: Seat | null; gone?: readonly GoneSeat[]; split?: Split | null }) {
+export function Connections(props: { peers: readonly LinkState[]; skip?: Seat | null; gone?: readonly GoneSeat[]; split?: Split | null }) {
   const gone = (seat: Seat): boolean => props.gone?.some((g) => g.seat === seat) === true;
   const split = (seat: Seat): boolean => props.split?.seats.includes(seat) === true;
   return (

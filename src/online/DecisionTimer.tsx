@@ -1,5 +1,5 @@
 import { type Accessor, createEffect, createSignal, on, onCleanup, Show } from 'solid-js';
-import type { PeerState } from '../net/index.js';
+import type { LinkState } from '../net/index.js';
 
 /**
  * The decision timer of an online game (ui.md §6, "Absent peer"): the time the awaited seat has
@@ -35,8 +35,8 @@ export function DecisionTimer(props: {
   /** The position of the log: the timer starts again with each new one. */
   seq: Accessor<number>;
   /** The seat awaited and its connection state (null: no seat, a random event or the end); `atOnce`: it is gone, the table answers for it at once. */
-  awaited: Accessor<{ name: string; state: PeerState; mine: boolean; atOnce?: boolean } | null>;
-  label: (left: string, who: string, state: PeerState, mine: boolean) => string;
+  awaited: Accessor<{ name: string; state: LinkState; mine: boolean; atOnce?: boolean } | null>;
+  label: (left: string, who: string, state: LinkState, mine: boolean) => string;
   /** What the timer says of a decision the table answers at once (no time counts down). */
   atOnceLabel?: (who: string, mine: boolean) => string;
   /** The page's decision clock (createDecisionClock), shared with the prompt bar; by default one of its own. */

@@ -101,37 +101,43 @@ function StartedWithout(props: { view: LobbyView; watch: string | undefined }) {
   );
 }
 
+/** The seats the table has now (its player count), each free (null) or held. */
+const seatsOf = (view: LobbyView): (SeatEntry | null)[] => Array.from({ length: view.snapshot.settings.players }, (_, i) => view.snapshot.seats[i] ?? null);
+
+/** A lobby still open: what it waits for, the seats, the settings, who is here and the chat. A refused action says why, once, above them. */
 function OpenLobby(props: { view: LobbyView; actions: LobbyActions; watch: string | undefined }) {
   const [error, setError] = createSignal<LobbyError | null>(null);
-  const [chatText, setChatText] = createSignal('');
   const act = (e: LobbyError | null): void => void setError(e);
-  /** A settings control changed: a refused change says why and shows the setting as it is again. */
-  const setting = (control: HTMLInputElement | HTMLSelectElement, shown: string, patch: Partial<Omit<LobbySettings, 'botsHost'>>): void => {
-    const refused = props.actions.updateSettings(patch);
-    act(refused);
-    if (refused) control.value = shown;
-  };
-  const settings = () => props.view.snapshot.settings;
-  const seats = () => Array.from({ length: settings().players }, (_, i) => props.view.snapshot.seats[i] ?? null);
-  const hostName = () => props.view.present.find((m) => m.member === settings().botsHost)?.name ?? null;
-  const hasBots = () => seats().some((s) => s?.bot);
-  const taken = (seat: Seat) => ({
-    colours: new Set(seats().flatMap((s) => (s && s.seat !== seat && s.colour ? [s.colour] : []))),
-    civilisations: new Set(seats().flatMap((s) => (s && s.seat !== seat && s.civilisation ? [s.civilisation] : []))),
-  });
-
-  const status = (): string => {
-    const s = props.view.signing;
-    if (s && props.view.waiting === null) return t('online.signing', { signed: s.signed, of: s.of });
-    const free = seats().filter((x) => x === null).length;
-    if (free > 0) return t('online.waitingSeats', { count: free });
-    const unready = seats().filter((x) => x && !x.ready).length;
-    return t('online.waitingReady', { count: unready });
-  };
-
   return (
     <main class="page lobby">
       <h1>{t('online.lobby')}</h1>
+      <LobbyNotices view={props.view} actions={props.actions} watch={props.watch} error={error()} />
+      <SeatsCard view={props.view} actions={props.actions} onError={act} />
+      <SettingsCard view={props.view} actions={props.actions} onError={act} />
+      <section class="card" aria-labelledby="present-title">
+        <h2 id="present-title">{t('online.present')}</h2>
+        <ul class="present">
+          <For each={props.view.present}>{(m) => <li>{m.member === props.view.me ? t('online.you', { name: m.name }) : m.name}</li>}</For>
+        </ul>
+      </section>
+      <ChatCard view={props.view} actions={props.actions} onError={act} />
+    </main>
+  );
+}
+
+/** What the lobby waits for ("Signing 3/4" once every seat is ready), and what went wrong: no signaling, a refusal, a seat lost, a full room. */
+function LobbyNotices(props: { view: LobbyView; actions: LobbyActions; watch: string | undefined; error: LobbyError | null }) {
+  const status = (): string => {
+    const s = props.view.signing;
+    if (s && props.view.waiting === null) return t('online.signing', { signed: s.signed, of: s.of });
+    const seats = seatsOf(props.view);
+    const free = seats.filter((x) => x === null).length;
+    if (free > 0) return t('online.waitingSeats', { count: free });
+    const unready = seats.filter((x) => x && !x.ready).length;
+    return t('online.waitingReady', { count: unready });
+  };
+  return (
+    <>
       <p class="status-line" role="status" aria-live="polite" id="lobby-status">
         {status()} · {t('online.reached', { count: props.view.reached })}
       </p>
@@ -143,7 +149,7 @@ function OpenLobby(props: { view: LobbyView; actions: LobbyActions; watch: strin
           </button>
         </p>
       </Show>
-      <Show when={error()}>{(e) => <p class="error" role="alert">{t(lobbyErrorKey(e()))}</p>}</Show>
+      <Show when={props.error}>{(e) => <p class="error" role="alert">{t(lobbyErrorKey(e()))}</p>}</Show>
       <Show when={props.view.lost}>
         {(l) => (
           <p class="error" role="alert" id="seat-lost">
@@ -156,99 +162,126 @@ function OpenLobby(props: { view: LobbyView; actions: LobbyActions; watch: strin
           {t('online.full')} <WatchInstead watch={props.watch} />
         </p>
       </Show>
-      <section class="card" aria-labelledby="seats-title">
-        <h2 id="seats-title">{t('online.seats')}</h2>
-        <ul class="lobby-seats">
-          <For each={seats()}>
-            {(entry, i) => (
-              <li class="lobby-seat" data-seat={i()} data-mine={entry?.owner === props.view.me ? 'yes' : 'no'}>
-                <SeatCard
-                  seat={i()}
-                  entry={entry}
-                  mine={entry !== null && entry.owner === props.view.me}
-                  canTake={props.view.mySeat === null || props.view.mySeat !== i()}
-                  taken={taken(i())}
-                  actions={props.actions}
-                  onError={act}
-                />
-              </li>
-            )}
-          </For>
-        </ul>
-      </section>
-      <section class="card" aria-labelledby="settings-title">
-        <h2 id="settings-title">{t('online.settings')}</h2>
-        <label class="inline">
-          {t('home.players')}{' '}
-          <select id="lobby-players" value={String(settings().players)} onChange={(e) => setting(e.currentTarget, String(settings().players), { players: Number(e.currentTarget.value) })}>
-            <For each={COUNTS}>{(n) => <option value={String(n)}>{n}</option>}</For>
-          </select>
-        </label>{' '}
-        <label class="inline">
-          {t('online.timer')}{' '}
-          <select
-            id="lobby-timer"
-            value={String(settings().timer)}
-            onChange={(e) => setting(e.currentTarget, String(settings().timer), { timer: e.currentTarget.value === 'null' ? null : Number(e.currentTarget.value) })}
-          >
-            <For each={TIMERS}>{(s) => <option value={String(s)}>{s === null ? t('online.noTimer') : t('online.seconds', { count: s })}</option>}</For>
-          </select>
-        </label>{' '}
-        <label class="inline">
-          {t('online.days')}{' '}
-          <input
-            id="lobby-days"
-            type="number"
-            min="1"
-            inputmode="numeric"
-            placeholder={t('online.noCap')}
-            value={settings().days ?? ''}
-            onChange={(e) => setting(e.currentTarget, String(settings().days ?? ''), { days: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
-          />
-        </label>
-        <Show when={hasBots()}>
-          <p class="help" id="bots-host">
-            {props.view.botsHost ? t('online.botsHere') : hostName() ? t('online.botsThere', { name: hostName()! }) : t('online.botsNobody')}{' '}
-            <Show when={!props.view.botsHost}>
-              <button type="button" onClick={() => props.actions.hostBots()}>
-                {t('online.hostBots')}
-              </button>
-            </Show>
-          </p>
-        </Show>
-      </section>
-      <section class="card" aria-labelledby="present-title">
-        <h2 id="present-title">{t('online.present')}</h2>
-        <ul class="present">
-          <For each={props.view.present}>{(m) => <li>{m.member === props.view.me ? t('online.you', { name: m.name }) : m.name}</li>}</For>
-        </ul>
-      </section>
-      <section class="card chat" aria-labelledby="chat-title">
-        <h2 id="chat-title">{t('online.chat')}</h2>
-        <ol class="chat-lines" aria-live="polite">
-          <For each={props.view.snapshot.chat}>
-            {(line) => (
-              <li>
-                <b>{line.name}</b>: {line.text}
-              </li>
-            )}
-          </For>
-        </ol>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            const refused = props.actions.say(chatText());
-            act(refused);
-            if (!refused) setChatText('');
-          }}
+    </>
+  );
+}
+
+/** A card per seat; a colour or a civilisation another seat holds cannot be chosen. */
+function SeatsCard(props: { view: LobbyView; actions: LobbyActions; onError: (e: LobbyError | null) => void }) {
+  const seats = () => seatsOf(props.view);
+  const taken = (seat: Seat) => ({
+    colours: new Set(seats().flatMap((s) => (s && s.seat !== seat && s.colour ? [s.colour] : []))),
+    civilisations: new Set(seats().flatMap((s) => (s && s.seat !== seat && s.civilisation ? [s.civilisation] : []))),
+  });
+  return (
+    <section class="card" aria-labelledby="seats-title">
+      <h2 id="seats-title">{t('online.seats')}</h2>
+      <ul class="lobby-seats">
+        <For each={seats()}>
+          {(entry, i) => (
+            <li class="lobby-seat" data-seat={i()} data-mine={entry?.owner === props.view.me ? 'yes' : 'no'}>
+              <SeatCard
+                seat={i()}
+                entry={entry}
+                mine={entry !== null && entry.owner === props.view.me}
+                canTake={props.view.mySeat === null || props.view.mySeat !== i()}
+                taken={taken(i())}
+                actions={props.actions}
+                onError={props.onError}
+              />
+            </li>
+          )}
+        </For>
+      </ul>
+    </section>
+  );
+}
+
+/** The table's settings (players, decision timer, day cap) and who hosts the bots. */
+function SettingsCard(props: { view: LobbyView; actions: LobbyActions; onError: (e: LobbyError | null) => void }) {
+  /** A settings control changed: a refused change says why and shows the setting as it is again. */
+  const setting = (control: HTMLInputElement | HTMLSelectElement, shown: string, patch: Partial<Omit<LobbySettings, 'botsHost'>>): void => {
+    const refused = props.actions.updateSettings(patch);
+    props.onError(refused);
+    if (refused) control.value = shown;
+  };
+  const settings = () => props.view.snapshot.settings;
+  const hostName = () => props.view.present.find((m) => m.member === settings().botsHost)?.name ?? null;
+  const hasBots = () => seatsOf(props.view).some((s) => s?.bot);
+  return (
+    <section class="card" aria-labelledby="settings-title">
+      <h2 id="settings-title">{t('online.settings')}</h2>
+      <label class="inline">
+        {t('home.players')}{' '}
+        <select id="lobby-players" value={String(settings().players)} onChange={(e) => setting(e.currentTarget, String(settings().players), { players: Number(e.currentTarget.value) })}>
+          <For each={COUNTS}>{(n) => <option value={String(n)}>{n}</option>}</For>
+        </select>
+      </label>{' '}
+      <label class="inline">
+        {t('online.timer')}{' '}
+        <select
+          id="lobby-timer"
+          value={String(settings().timer)}
+          onChange={(e) => setting(e.currentTarget, String(settings().timer), { timer: e.currentTarget.value === 'null' ? null : Number(e.currentTarget.value) })}
         >
-          <input id="chat-input" type="text" maxLength={500} value={chatText()} onInput={(e) => setChatText(e.currentTarget.value)} aria-label={t('online.chatSay')} />
-          <button type="submit" id="chat-send" disabled={chatText().trim() === ''}>
-            {t('online.send')}
-          </button>
-        </form>
-      </section>
-    </main>
+          <For each={TIMERS}>{(s) => <option value={String(s)}>{s === null ? t('online.noTimer') : t('online.seconds', { count: s })}</option>}</For>
+        </select>
+      </label>{' '}
+      <label class="inline">
+        {t('online.days')}{' '}
+        <input
+          id="lobby-days"
+          type="number"
+          min="1"
+          inputmode="numeric"
+          placeholder={t('online.noCap')}
+          value={settings().days ?? ''}
+          onChange={(e) => setting(e.currentTarget, String(settings().days ?? ''), { days: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })}
+        />
+      </label>
+      <Show when={hasBots()}>
+        <p class="help" id="bots-host">
+          {props.view.botsHost ? t('online.botsHere') : hostName() ? t('online.botsThere', { name: hostName()! }) : t('online.botsNobody')}{' '}
+          <Show when={!props.view.botsHost}>
+            <button type="button" onClick={() => props.actions.hostBots()}>
+              {t('online.hostBots')}
+            </button>
+          </Show>
+        </p>
+      </Show>
+    </section>
+  );
+}
+
+/** The lobby's chat: its lines, and a line to say (kept when refused). */
+function ChatCard(props: { view: LobbyView; actions: LobbyActions; onError: (e: LobbyError | null) => void }) {
+  const [chatText, setChatText] = createSignal('');
+  return (
+    <section class="card chat" aria-labelledby="chat-title">
+      <h2 id="chat-title">{t('online.chat')}</h2>
+      <ol class="chat-lines" aria-live="polite">
+        <For each={props.view.snapshot.chat}>
+          {(line) => (
+            <li>
+              <b>{line.name}</b>: {line.text}
+            </li>
+          )}
+        </For>
+      </ol>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          const refused = props.actions.say(chatText());
+          props.onError(refused);
+          if (!refused) setChatText('');
+        }}
+      >
+        <input id="chat-input" type="text" maxLength={500} value={chatText()} onInput={(e) => setChatText(e.currentTarget.value)} aria-label={t('online.chatSay')} />
+        <button type="submit" id="chat-send" disabled={chatText().trim() === ''}>
+          {t('online.send')}
+        </button>
+      </form>
+    </section>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   type NetConfig,
   parseShareLink,
   publishForWatchers,
-  type PeerState,
+  type LinkState,
   type ShareLink,
   watchLink,
   yWebrtcConnect,
@@ -209,7 +209,7 @@ export function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedG
     seed: '',
     seats: setup.players.map((p, i) => ({ colour: p.colour, civilisation: p.civilisation, bot: false, remote: person === null || i !== person.seat, name: props.names[i] ?? '' })),
   };
-  const [peers, setPeers] = createSignal<readonly PeerState[]>(shown.game.view().peers);
+  const [peers, setPeers] = createSignal<readonly LinkState[]>(shown.game.view().peers);
   const [stop, setStop] = createSignal<StopEvent | null>(null);
   const [tableView, setTableView] = createSignal(table.view());
   onCleanup(table.subscribe(setTableView));
@@ -219,7 +219,7 @@ export function OnlineGame(props: { games: readonly SeatGame[]; genesis: ParsedG
   const left = createDecisionClock(decisionTimer, seq);
   const absence = () => tableView().absence;
   // A seat declared absent and not back (this page's own: while its player is away) has its decisions answered at once: no time counts down.
-  const awaited = (): { name: string; state: PeerState; mine: boolean; atOnce: boolean } | null => {
+  const awaited = (): { name: string; state: LinkState; mine: boolean; atOnce: boolean } | null => {
     const v = tableView();
     if (v.outcome.kind !== 'playing' || v.awaiting.kind !== 'seat' || stop()) return null;
     const seat = v.awaiting.seat;

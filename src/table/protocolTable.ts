@@ -17,7 +17,7 @@ import {
 import { makeLoopback } from '../net/loopback.js';
 import { startNetGame } from '../net/game.js';
 import { type DeviceSeat, makeSessionTable } from './sessionTable.js';
-import type { LocalTable } from './localTable.js';
+import type { GameTable } from './types.js';
 import type { BotPlayer } from './types.js';
 
 export interface ProtocolTableConfig {
@@ -32,7 +32,7 @@ export interface ProtocolTableConfig {
   readonly scheme?: SignatureScheme;
 }
 
-export type ProtocolTable = LocalTable & { replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] };
+export type ProtocolTable = GameTable & { replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] };
 
 /** A seat's 32 bytes of entropy from the device's secret seed (one-way: a seat's secrets never give the seed). */
 const entropyOf = (seed: string, seat: Seat): Uint8Array => Uint8Array.from(hashText(`bfe/local/seat\n${seed}\n${seat}`).match(/../g)!.map((h) => parseInt(h, 16)));

@@ -1,9 +1,9 @@
-import { applyAction, awaiting, type GameState, ok, type Seat, type Vault } from '../../engine/index.js';
+import { applyAction, awaiting, type GameState, ok, type Result, type RuleError, type Seat, type Vault } from '../../engine/index.js';
 import { elementInputs, type ParsedGenesis, type Replay, type SignedEntry } from '../../engine/protocol/index.js';
 import type { NetGame, NetGameView } from '../net/index.js';
 import { automaticAction } from './automatic.js';
-import type { LocalTable } from './localTable.js';
-import { makeAbsenceLedger, sameAbsence, tableAbsence } from './absences.js';
+import type { GameTable } from './types.js';
+import { type AbsenceLedger, makeAbsenceLedger, sameAbsence, tableAbsence } from './absences.js';
 import type { BotPlayer, TableView } from './types.js';
 
 /** A seat this device plays through its protocol session: a person's, or a bot's. */
@@ -25,6 +25,9 @@ export interface SessionTableConfig {
   readonly botPace?: number;
 }
 
+/** The table makeSessionTable makes: a GameTable, with the watched session's log (to keep it, to replay it). */
+export type SessionTable = GameTable & { here(): void; replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] };
+
 /**
  * A game played through protocol sessions (one per seat this device plays: online, the page's
  * seats; local, every seat) seen through the interface the game screen reads: the views, each
@@ -32,107 +35,36 @@ export interface SessionTableConfig {
  * (for the log). The game itself is the protocol's: a person's choice goes to the session of the
  * seat awaited, which refuses anything not legal and awaited; bots answer through the same path.
  */
-export function makeSessionTable(config: SessionTableConfig): LocalTable & { here(): void; replay(): Replay; elements(from: number): readonly (readonly SignedEntry[])[] } {
+export function makeSessionTable(config: SessionTableConfig): SessionTable {
   const seats = [...config.seats.entries()];
-  const watched = seats[0]![1].game;
-  const states: GameState[] = [config.initial];
-  const inputs: unknown[] = [];
+  const [watchedSeat, { game: watched }] = seats[0]!;
+  const history = makeHistory(config, watched);
   const listeners = new Set<(v: TableView) => void>();
-  const ledger = makeAbsenceLedger(config.genesis.keys.length);
-  const watchedSeat = seats[0]![0];
   /** The session's view as the screens read it, with what the log says of absent players. */
-  const viewOf = (v: NetGameView): TableView => {
-    const chain = v.chain;
-    const facts = { gone: chain?.gone ?? [], absences: chain?.absences ?? [], own: watchedSeat, away: v.away === true, split: v.split ?? null, returned: v.returned ?? [] };
-    return { ...tableView(v), absence: tableAbsence(facts, ledger, states) };
-  };
+  const viewOf = (v: NetGameView): TableView => ({ ...tableView(v), absence: tableAbsence(absenceFacts(v, watchedSeat), history.ledger, history.states) });
   let current: TableView;
   let disposed = false;
-  let askedAt = -1;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-
-  /**
-   * The inputs of the elements applied since the last view, read from the session's own log (which
-   * it checked), and the state after each: a view can cover several elements, the log shows each.
-   */
-  function catchUp(): void {
-    const from = inputs.length;
-    const fresh = watched.elements(from);
-    ledger.read(from, fresh);
-    for (const input of elementInputs(config.genesis, fresh)) {
-      const next = applyAction(states[states.length - 1]!, input);
-      if (!next.ok) return;
-      states.push(next.value);
-      inputs.push(input);
-    }
-  }
-
-  /** Resolves once `game`'s session has applied everything the table shows (at once if it has). */
-  function caughtUp(game: NetGame): Promise<void> {
-    return new Promise((resolve) => {
-      if (game.view().state.seq >= current.seq) return resolve();
-      const off = game.on((e) => {
-        if (e.kind === 'view' && e.view.state.seq >= current.seq) {
-          off();
-          resolve();
-        }
-      });
-    });
-  }
-
-  /** Plays what needs no person here: a bot's move, a choiceless commit. */
-  function act(): void {
-    const who = current.awaiting;
-    if (disposed || who.kind !== 'seat' || current.outcome.kind !== 'playing' || askedAt === current.seq) return;
-    const mine = config.seats.get(who.seat);
-    // The awaited seat's own session may not have applied the last element yet: its next view calls again.
-    if (!mine || mine.game.view().state.seq !== current.seq) return;
-    const at = current.seq;
-    const state = current.state;
-    if (mine.bot) {
-      // Without a bot player here, the session's own agent plays the seat.
-      if (!config.bot) return;
-      askedAt = at;
-      const started = performance.now();
-      config.bot(state, who.seat, mine.vault).then(
-        (action) => {
-          const send = (): void => {
-            if (!disposed && current.seq === at) void mine.game.submit(action);
-          };
-          const wait = Math.max(0, (config.botPace ?? 0) - (performance.now() - started));
-          if (wait > 0) timer = setTimeout(send, wait);
-          else send();
-        },
-        (e: unknown) => console.error(`bot of seat ${who.seat} failed`, e),
-      );
-      return;
-    }
-    const only = automaticAction(state, who.seat, mine.vault);
-    if (only) {
-      askedAt = at;
-      void mine.game.submit(only);
-    }
-  }
+  const autoplay = makeAutoplay(config, { current: () => current, disposed: () => disposed });
 
   const follow = (v: NetGameView): void => {
     if (disposed) return;
-    catchUp();
+    history.catchUp();
     const next = viewOf(v);
     if (unchanged(next, current)) return;
     current = next;
     for (const l of [...listeners]) l(current);
-    act();
+    autoplay.act();
   };
-  catchUp();
+  history.catchUp();
   current = viewOf(watched.view());
   const offs = seats.map(([, s]) =>
     s.game.on((e) => {
       if (e.kind !== 'view') return;
       if (s.game === watched) follow(e.view);
-      else act();
+      else autoplay.act();
     }),
   );
-  queueMicrotask(act);
+  queueMicrotask(autoplay.act);
 
   return {
     view: () => current,
@@ -140,23 +72,13 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { her
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async submit(action) {
-      const seat = (action as { seat?: unknown } | null)?.seat;
-      const mine = typeof seat === 'number' ? config.seats.get(seat) : undefined;
-      if (!mine || mine.bot) return { ok: false, error: { code: 'NotYourTurn', rule: 'A2', message: 'this device does not play that seat' } };
-      await caughtUp(mine.game);
-      // A page that has just resumed (a refresh) writes nothing for a few seconds, until what its
-      // former self sent has come back: its session holds a click meanwhile and writes it then.
-      const r = await mine.game.submit(action);
-      if (r.ok) return ok(undefined);
-      return { ok: false, error: { code: 'WrongStep', rule: 'A3', message: typeof r.error === 'string' ? r.error : 'refused' } };
-    },
+    submit: (action) => submitFor(config.seats, action, () => current.seq),
     here() {
       for (const [, s] of seats) if (!s.bot) s.game.here();
     },
     dispose() {
       disposed = true;
-      clearTimeout(timer);
+      autoplay.dispose();
       for (const off of offs) off();
       listeners.clear();
     },
@@ -164,11 +86,130 @@ export function makeSessionTable(config: SessionTableConfig): LocalTable & { her
       const mine = config.seats.get(s);
       return mine && !mine.bot ? mine.vault : null;
     },
-    inputs: () => inputs,
-    states: () => states,
+    inputs: () => history.inputs,
+    states: () => history.states,
     replay: () => watched.replay(),
     elements: (from) => watched.elements(from),
   };
+}
+
+/** What the watched session's view says of absent players, for tableAbsence. */
+const absenceFacts = (v: NetGameView, own: Seat) => ({ gone: v.chain?.gone ?? [], absences: v.chain?.absences ?? [], own, away: v.away === true, split: v.split ?? null, returned: v.returned ?? [] });
+
+/** Every state of the game so far, the inputs between them, and the absences the log settled: read from the watched session's log. */
+interface History {
+  readonly states: GameState[];
+  readonly inputs: unknown[];
+  readonly ledger: AbsenceLedger;
+  /** Reads the elements the session applied since the last call. */
+  catchUp(): void;
+}
+
+function makeHistory(config: SessionTableConfig, watched: NetGame): History {
+  const states: GameState[] = [config.initial];
+  const inputs: unknown[] = [];
+  const ledger = makeAbsenceLedger(config.genesis.keys.length);
+  return {
+    states,
+    inputs,
+    ledger,
+    /**
+     * The inputs of the elements applied since the last view, read from the session's own log (which
+     * it checked), and the state after each: a view can cover several elements, the log shows each.
+     */
+    catchUp() {
+      const from = inputs.length;
+      const fresh = watched.elements(from);
+      ledger.read(from, fresh);
+      for (const input of elementInputs(config.genesis, fresh)) {
+        const next = applyAction(states[states.length - 1]!, input);
+        if (!next.ok) return;
+        states.push(next.value);
+        inputs.push(input);
+      }
+    },
+  };
+}
+
+/** What the autoplay reads of its table: the view shown now, and whether the table is gone. */
+interface Live {
+  current(): TableView;
+  disposed(): boolean;
+}
+
+/**
+ * Plays what needs no person here: a bot's move, a choiceless commit. Once per position (`askedAt`),
+ * and only once the awaited seat's own session has applied the position the table shows.
+ */
+function makeAutoplay(config: SessionTableConfig, live: Live): { act(): void; dispose(): void } {
+  let askedAt = -1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Asks the bot player for the seat's move, and sends it once the pace allows, unless the table moved on or is gone. */
+  function askBot(mine: DeviceSeat, seat: Seat, bot: BotPlayer, current: TableView): void {
+    const at = current.seq;
+    askedAt = at;
+    const started = performance.now();
+    bot(current.state, seat, mine.vault).then(
+      (action) => {
+        const send = (): void => {
+          if (!live.disposed() && live.current().seq === at) void mine.game.submit(action);
+        };
+        const wait = Math.max(0, (config.botPace ?? 0) - (performance.now() - started));
+        if (wait > 0) timer = setTimeout(send, wait);
+        else send();
+      },
+      (e: unknown) => console.error(`bot of seat ${seat} failed`, e),
+    );
+  }
+
+  return {
+    act() {
+      const current = live.current();
+      const who = current.awaiting;
+      if (live.disposed() || who.kind !== 'seat' || current.outcome.kind !== 'playing' || askedAt === current.seq) return;
+      const mine = config.seats.get(who.seat);
+      // The awaited seat's own session may not have applied the last element yet: its next view calls again.
+      if (!mine || mine.game.view().state.seq !== current.seq) return;
+      if (mine.bot) {
+        // Without a bot player here, the session's own agent plays the seat.
+        if (config.bot) askBot(mine, who.seat, config.bot, current);
+        return;
+      }
+      const only = automaticAction(current.state, who.seat, mine.vault);
+      if (only) {
+        askedAt = current.seq;
+        void mine.game.submit(only);
+      }
+    },
+    dispose: () => clearTimeout(timer),
+  };
+}
+
+/** A person's choice, to the session of the seat it names: refused unless this device plays that seat for a person. */
+async function submitFor(seats: ReadonlyMap<Seat, DeviceSeat>, action: unknown, shown: () => number): Promise<Result<void, RuleError>> {
+  const seat = (action as { seat?: unknown } | null)?.seat;
+  const mine = typeof seat === 'number' ? seats.get(seat) : undefined;
+  if (!mine || mine.bot) return { ok: false, error: { code: 'NotYourTurn', rule: 'A2', message: 'this device does not play that seat' } };
+  await caughtUp(mine.game, shown);
+  // A page that has just resumed (a refresh) writes nothing for a few seconds, until what its
+  // former self sent has come back: its session holds a click meanwhile and writes it then.
+  const r = await mine.game.submit(action);
+  if (r.ok) return ok(undefined);
+  return { ok: false, error: { code: 'WrongStep', rule: 'A3', message: typeof r.error === 'string' ? r.error : 'refused' } };
+}
+
+/** Resolves once `game`'s session has applied everything the table shows (`shown`, read again at each view; at once if it has). */
+function caughtUp(game: NetGame, shown: () => number): Promise<void> {
+  return new Promise((resolve) => {
+    if (game.view().state.seq >= shown()) return resolve();
+    const off = game.on((e) => {
+      if (e.kind === 'view' && e.view.state.seq >= shown()) {
+        off();
+        resolve();
+      }
+    });
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { applyAction, awaiting, err, type GameState } from '../../engine/index.js';
 import type { Follower, FollowerView } from '../../engine/protocol/index.js';
 import { makeAbsenceLedger, tableAbsence } from './absences.js';
-import type { LocalTable } from './localTable.js';
+import type { GameTable } from './types.js';
 import type { TableView } from './types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { TableView } from './types.js';
  * follower checked, every state so far with the inputs between them (for the log), no vault and
  * no choice (submit is always refused).
  */
-export function makeSpectatorTable(follower: Follower, initial: GameState): LocalTable {
+export function makeSpectatorTable(follower: Follower, initial: GameState): GameTable {
   const states: GameState[] = [initial];
   const inputs: unknown[] = [];
   const listeners = new Set<(v: TableView) => void>();

@@ -2,7 +2,7 @@ import type { Awaiting, GameState, Result, RuleError, Seat, Vault } from '../../
 import type { End } from '../../engine/protocol/index.js';
 
 /**
- * What the UI reads of a game: the subset of the peer session's PeerView (INTERFACES.md) that a
+ * What the UI reads of a game: the subset of the peer session's PeerView (engine/protocol/peer/session.ts) that a
  * local table can give too, so that swapping the local table for protocol sessions changes
  * nothing in the screens.
  */
@@ -57,8 +57,12 @@ export interface Split {
   readonly seats: readonly Seat[];
 }
 
-/** The session interface the screens code against: PeerSession's view/subscribe/submit/dispose. */
-export interface GameSession {
+/**
+ * The game as every screen reads it (a local, hot-seat, online or watched game): its views, a
+ * person's choices, and what only the page's own seats may see. makeSessionTable (a game played
+ * through the protocol's sessions) and makeSpectatorTable (a watched one) make it.
+ */
+export interface GameTable {
   view(): TableView;
   /** Called once per new view, in order; returns an unsubscribe function. */
   subscribe(listener: (view: TableView) => void): () => void;
@@ -67,6 +71,12 @@ export interface GameSession {
   /** This page's player is at the page (a click, a key): a seat declared absent tells the table it is back. None where nobody is ever absent. */
   here?(): void;
   dispose(): void;
+  /** The vault of a person's seat (its drawn tile, its hand): the screens read it for the viewer only. */
+  vaultOf(seat: Seat): Vault | null;
+  /** Every input applied so far, in order: enough to restore the game with the same config. */
+  inputs(): readonly unknown[];
+  /** Every state so far (index = seq), for the log and the replay of a moment. */
+  states(): readonly GameState[];
 }
 
 /** A bot: given its seat's public state and vault only, an action (asynchronously: a Worker in the page). */

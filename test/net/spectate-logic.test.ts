@@ -3,7 +3,7 @@ import { stateHash } from '../../engine/index.js';
 import { type Evidence, makeMessage, MAX_FETCH, parseGenesisText, type ParsedGenesis, type Replay, type SignedEntry, verdictOf, verifyReplay } from '../../engine/protocol/index.js';
 import { MAX_EVIDENCE_CHECKS } from '../../engine/protocol/verify/follow.js';
 import { makeWatchService, parseWatchRequest, type Spectator, type SpectatorView, startSpectator, watchRequest, type WatchService } from '../../src/net/spectate.js';
-import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
+import { Listeners, type LinkState, type Transport } from '../../src/net/transport.js';
 import { play, playIllegalPortal } from '../protocol/harness.js';
 import type { Table } from '../../engine/protocol/sim/index.js';
 
@@ -38,8 +38,8 @@ beforeAll(async () => {
 /** The spectator's side of a transport whose seats are pages played by the test: what it sends a page goes to that page's watch service. */
 function fakeTransport(seats: number, sent: [number, string][]) {
   const messages = new Listeners<[number, string]>();
-  const states = new Listeners<[number, PeerState]>();
-  const now: PeerState[] = new Array<PeerState>(seats).fill('connecting');
+  const states = new Listeners<[number, LinkState]>();
+  const now: LinkState[] = new Array<LinkState>(seats).fill('connecting');
   const pages: (WatchService | null)[] = new Array<WatchService | null>(seats).fill(null);
   const transport: Transport = {
     seat: -1,

@@ -7,7 +7,7 @@ import type { PeerSession } from '../../engine/protocol/peer/session.js';
 import { setTable, type Table } from '../../engine/protocol/sim/index.js';
 import { awayWords } from '../../src/game/awaySince.js';
 import { setLanguage } from '../../src/i18n/index.js';
-import { type GameSession, startNetGame } from '../../src/net/index.js';
+import { type NetSession, startNetGame } from '../../src/net/index.js';
 import { createBackOnActivity } from '../../src/online/AbsenceBanners.js';
 import { OnlineGame } from '../../src/online/OnlineRoute.js';
 import { takePendingReplay } from '../../src/replay/pending.js';
@@ -37,7 +37,7 @@ afterEach(() => {
 });
 
 /** A page's session: the table's peer itself (never disposed by the page: the table plays on), its view optionally split. */
-function pageSession(peer: PeerSession, split: { seq: number; seats: Seat[] } | null = null): GameSession {
+function pageSession(peer: PeerSession, split: { seq: number; seats: Seat[] } | null = null): NetSession {
   const view = () => (split ? { ...peer.view(), split } : peer.view());
   return {
     seat: peer.seat,

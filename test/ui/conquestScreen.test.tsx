@@ -5,7 +5,7 @@ import { localVault } from '../../engine/local/index.js';
 import { setupOf } from '../../src/game/config.js';
 import { GameScreen } from '../../src/game/GameScreen.js';
 import { cardFace } from '../../src/cards/cardInfo.js';
-import { makeLocalTable } from '../../src/table/localTable.js';
+import { makeDirectTable } from '../support/directTable.js';
 import { config, inputsUntil } from './conquestSupport.js';
 
 const disposers: (() => void)[] = [];
@@ -23,7 +23,7 @@ const stageIs = (kind: string, extra: (s: GameState) => boolean = () => true) =>
 async function screenAt(seed: string, stop: (s: GameState) => boolean) {
   const cfg = config(2, seed);
   const { inputs, state } = inputsUntil(cfg, stop);
-  const table = makeLocalTable({ setup: setupOf(cfg), seed, bots: [], bot: async () => null, inputs });
+  const table = makeDirectTable({ setup: setupOf(cfg), seed, bots: [], bot: async () => null, inputs });
   const host = document.createElement('div');
   document.body.append(host);
   disposers.push(render(() => <GameScreen table={table} config={cfg} flat onAutoplay={() => {}} />, host), () => host.remove(), () => table.dispose());

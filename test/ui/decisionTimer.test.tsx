@@ -2,7 +2,7 @@ import { createSignal } from 'solid-js';
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage, t } from '../../src/i18n/index.js';
-import type { PeerState } from '../../src/net/index.js';
+import type { LinkState } from '../../src/net/index.js';
 import { clock, createDecisionClock, DecisionTimer, remaining } from '../../src/online/DecisionTimer.js';
 import { PromptBar } from '../../src/game/PromptBar.js';
 
@@ -18,7 +18,7 @@ describe('the decision timer of an online game', () => {
     vi.useFakeTimers();
     let clock = 0;
     const [seq, setSeq] = createSignal(10);
-    const [awaited, setAwaited] = createSignal<{ name: string; state: PeerState; mine: boolean } | null>({ name: 'Player 2', state: 'connected', mine: false });
+    const [awaited, setAwaited] = createSignal<{ name: string; state: LinkState; mine: boolean } | null>({ name: 'Player 2', state: 'connected', mine: false });
     const host = document.createElement('div');
     document.body.append(host);
     disposers.push(

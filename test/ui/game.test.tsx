@@ -4,7 +4,7 @@ import { TERRAIN } from '../../src/display/index.js';
 import type { LocalGameConfig } from '../../src/game/config.js';
 import { setupOf } from '../../src/game/config.js';
 import { GameScreen } from '../../src/game/GameScreen.js';
-import { makeLocalTable } from '../../src/table/localTable.js';
+import { makeDirectTable } from '../support/directTable.js';
 import {
   tileOpening,
 } from '../../engine/index.js';
@@ -28,7 +28,7 @@ describe('game screen (hot-seat, 2 persons)', () => {
   };
 
   it('shows a seat’s drawn tile only after its curtain, never to the other seat, and places it by clicks', async () => {
-    const table = makeLocalTable({ setup: setupOf(config), seed: config.seed, bots: [], bot: async () => null });
+    const table = makeDirectTable({ setup: setupOf(config), seed: config.seed, bots: [], bot: async () => null });
     const host = document.createElement('div');
     document.body.append(host);
     disposers.push(render(() => <GameScreen table={table} config={config} flat onAutoplay={() => {}} />, host), () => host.remove(), () => table.dispose());

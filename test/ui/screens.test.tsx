@@ -20,7 +20,7 @@ import { logLines } from '../../src/game/logLines.js';
 import { PromptBar } from '../../src/game/PromptBar.js';
 import { Home } from '../../src/home/Home.js';
 import { setLanguage } from '../../src/i18n/index.js';
-import { makeLocalTable } from '../../src/table/localTable.js';
+import { makeDirectTable } from '../support/directTable.js';
 import { chooseBotAction } from '../../src/table/bots.js';
 
 const mount = (ui: () => ReturnType<typeof CardView>): HTMLElement => {
@@ -104,7 +104,7 @@ describe('screens', () => {
   });
 
   it('the hand strip shows the drawn tile from the viewer’s vault only', async () => {
-    const table = makeLocalTable({ setup, seed: 'hand', bots: [], bot: async () => null });
+    const table = makeDirectTable({ setup, seed: 'hand', bots: [], bot: async () => null });
     await new Promise((r) => setTimeout(r, 0));
     const draw = await table.submit({ kind: 'drawTile', seat: 0 });
     expect(draw.ok).toBe(true);
@@ -119,7 +119,7 @@ describe('screens', () => {
   });
 
   it('the log says each act in words, and is retranslated on a switch', async () => {
-    const table = makeLocalTable({ setup, seed: 'log', bots: [], bot: async () => null });
+    const table = makeDirectTable({ setup, seed: 'log', bots: [], bot: async () => null });
     const lines = (lang: 'en' | 'fr') => logLines(table.states(), table.inputs(), lang);
     await new Promise((r) => setTimeout(r, 0));
     await table.submit({ kind: 'drawTile', seat: 0 });
@@ -138,7 +138,7 @@ describe('local table', () => {
   it('runs a whole map creation with bots, refuses illegal input without change, and restores from its inputs', async () => {
     await createRoot(async (dispose) => {
       const bot = async (state: Parameters<typeof chooseBotAction>[0], seat: number, vault: Parameters<typeof chooseBotAction>[2]) => chooseBotAction(state, seat, vault);
-      const table = makeLocalTable({ setup, seed: 'table', bots: [1], bot });
+      const table = makeDirectTable({ setup, seed: 'table', bots: [1], bot });
       const views: number[] = [];
       table.subscribe((v) => views.push(v.seq));
       await new Promise((r) => setTimeout(r, 0));
@@ -158,7 +158,7 @@ describe('local table', () => {
       expect(views).toEqual(views.slice().sort((a, b) => a - b));
       expect(new Set(views).size).toBe(views.length);
       expect(table.vaultOf(1)).toBeNull();
-      const restored = makeLocalTable({ setup, seed: 'table', bots: [1], bot, inputs: table.inputs() });
+      const restored = makeDirectTable({ setup, seed: 'table', bots: [1], bot, inputs: table.inputs() });
       expect(restored.view().state).toEqual(table.view().state);
       restored.dispose();
       table.dispose();

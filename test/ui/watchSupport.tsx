@@ -2,7 +2,7 @@ import { render } from 'solid-js/web';
 import type { Seat } from '../../engine/index.js';
 import { makeMessage, parseGenesisText, type Replay, type SignatureScheme } from '../../engine/protocol/index.js';
 import { finalsMessage, type Spectator, startSpectator } from '../../src/net/spectate.js';
-import { Listeners, type PeerState, type Transport } from '../../src/net/transport.js';
+import { Listeners, type LinkState, type Transport } from '../../src/net/transport.js';
 import { WatchScreen } from '../../src/online/WatchRoute.js';
 
 /**
@@ -10,13 +10,13 @@ import { WatchScreen } from '../../src/online/WatchRoute.js';
  * spectator what a seat's page would send (`deliver`), which the spectator checks as any other.
  */
 export function scriptedTransport(seats: number): { transport: Transport; deliver: (from: Seat, text: string) => void } {
-  const states: PeerState[] = new Array<PeerState>(seats).fill('connected');
+  const states: LinkState[] = new Array<LinkState>(seats).fill('connected');
   const inbox = new Listeners<[number, string]>();
   const transport: Transport = {
     seat: -1,
     send: () => undefined,
     onMessage: (l) => inbox.add(l),
-    onState: (l) => new Listeners<[number, PeerState]>().add(l),
+    onState: (l) => new Listeners<[number, LinkState]>().add(l),
     onReport: () => () => undefined,
     states: () => states,
     dispose: () => inbox.clear(),

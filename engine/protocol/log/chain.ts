@@ -2,7 +2,7 @@ import type { RuleError } from '../../core/errors.js';
 import { err, ok, type Result } from '../../core/result.js';
 import type { GameState } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { applyAction, awaiting, stateHash } from '../../game.js';
+import { applyAction, awaiting, stateHash } from '../../game/play.js';
 import { newGame } from '../../map/setup.js';
 import { type BeaconMark, beaconValue, isNextLink, linkIndex } from './beacon.js';
 import { TAGS, taggedDigest } from '../crypto/digest.js';

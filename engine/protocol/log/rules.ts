@@ -2,7 +2,7 @@ import type { RuleError } from '../../core/errors.js';
 import type { Result } from '../../core/result.js';
 import type { GameState } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { applyAction, legalActions } from '../../game.js';
+import { applyAction, legalActions } from '../../game/play.js';
 
 /**
  * Where the protocol meets the rules beyond applyAction/awaiting. Everything here is part of

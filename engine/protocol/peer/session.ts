@@ -15,7 +15,7 @@ import { verifySignatures } from '../crypto/signature.js';
 import { type Check, checkKey, type Effect } from './draft.js';
 import { awaitsAction, type EchoDraft, echoOf, elementsFrom, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
 import { likelyChecks, type PeerEvent, step } from './step.js';
-import { legalOptions } from '../../game.js';
+import { legalOptions } from '../../game/play.js';
 
 /**
  * A seat's peer as a UI (or the simulator) drives it: messages in (`receive`), the logical clock

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../../core/result.js';
 import type { GameState } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { stateHash } from '../../game.js';
+import { stateHash } from '../../game/play.js';
 import { type Absence, type Chain, checkFinals, type End, type Expectation, expectation, startChain } from '../log/chain.js';
 import { elementInputs } from '../log/inputs.js';
 import { type ParsedEntry, parseSigned, type SignedEntry } from '../codec/entry.js';

@@ -1,4 +1,4 @@
-import { stateHash } from '../../game.js';
+import { stateHash } from '../../game/play.js';
 import type { GameState } from '../../core/state.js';
 import { type Civilisation, type Colour, type Seat, seatName } from '../../core/vocabulary.js';
 import { isHexOf } from '../crypto/bytes.js';

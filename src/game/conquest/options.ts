@@ -22,18 +22,18 @@ import { textIn } from '../../i18n/index.js';
 export type CountOption = Extract<Option, { kind: 'count' }>;
 export type OneOption = Extract<Option, { kind: 'one' }>;
 
-/** An option that goes from one hex to another (a move, a request, an exercise). */
-export interface Step {
+/** An option that goes from one hex to another (a move, a request, an exercise): a step on the board. */
+export interface HexStep {
   readonly from: HexKey;
   readonly to: HexKey;
   readonly option: CountOption | OneOption;
 }
 
 /** Steps grouped by their source hex, then by their target. */
-export function stepsBySource(steps: readonly Step[]): ReadonlyMap<HexKey, ReadonlyMap<HexKey, Step>> {
-  const out = new Map<HexKey, Map<HexKey, Step>>();
+export function stepsBySource(steps: readonly HexStep[]): ReadonlyMap<HexKey, ReadonlyMap<HexKey, HexStep>> {
+  const out = new Map<HexKey, Map<HexKey, HexStep>>();
   for (const s of steps) {
-    const targets = out.get(s.from) ?? new Map<HexKey, Step>();
+    const targets = out.get(s.from) ?? new Map<HexKey, HexStep>();
     if (!targets.has(s.to)) targets.set(s.to, s);
     out.set(s.from, targets);
   }
@@ -41,8 +41,8 @@ export function stepsBySource(steps: readonly Step[]): ReadonlyMap<HexKey, Reado
 }
 
 /** Moves (E1) and requests (L9: from the suzerain's territory onto the vassal's) as steps. */
-export function countSteps(options: readonly Option[], kind: 'moveTroops' | 'request'): Step[] {
-  return options.flatMap((o): Step[] => {
+export function countSteps(options: readonly Option[], kind: 'moveTroops' | 'request'): HexStep[] {
+  return options.flatMap((o): HexStep[] => {
     if (o.kind !== 'count' || o.action.kind !== kind) return [];
     const a = o.action;
     return a.kind === 'moveTroops' ? [{ from: hexKey(a.from), to: hexKey(a.to), option: o }] : a.kind === 'request' ? [{ from: hexKey(a.from), to: hexKey(a.at), option: o }] : [];
@@ -50,8 +50,8 @@ export function countSteps(options: readonly Option[], kind: 'moveTroops' | 'req
 }
 
 /** Exercises (E16) as steps: the attacking territory, then the attacked one. */
-export function exerciseSteps(options: readonly Option[]): Step[] {
-  return options.flatMap((o): Step[] => (o.kind === 'one' && o.action.kind === 'exercise' ? [{ from: hexKey(o.action.from), to: hexKey(o.action.to), option: o }] : []));
+export function exerciseSteps(options: readonly Option[]): HexStep[] {
+  return options.flatMap((o): HexStep[] => (o.kind === 'one' && o.action.kind === 'exercise' ? [{ from: hexKey(o.action.from), to: hexKey(o.action.to), option: o }] : []));
 }
 
 /** Single-hex choices (a vassal's new troops, vacating) by the hex clicked. */

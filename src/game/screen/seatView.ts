@@ -1,6 +1,6 @@
 import { type Accessor, createEffect, createSignal } from 'solid-js';
 import type { Seat, Vault } from '../../../engine/index.js';
-import type { LocalTable } from '../../table/localTable.js';
+import type { GameTable } from '../../table/types.js';
 import type { TableView } from '../../table/types.js';
 
 /** Whose private things the screen shows, and whether the decision awaited is the person's at the device. */
@@ -18,7 +18,7 @@ export interface SeatView {
   reveal(): void;
 }
 
-export function createSeatView(table: LocalTable, view: Accessor<TableView>, persons: readonly Seat[], readOnly: Accessor<boolean>): SeatView {
+export function createSeatView(table: GameTable, view: Accessor<TableView>, persons: readonly Seat[], readOnly: Accessor<boolean>): SeatView {
   const awaited = (): Seat | null => {
     const a = view().awaiting;
     return a.kind === 'seat' ? a.seat : null;

@@ -1,6 +1,6 @@
 import type { HexKey, SeatAction } from '../../../engine/index.js';
 import { type Key, t } from '../../i18n/index.js';
-import { type Step, actionsByHex, applyAll, countSteps, dirName, exerciseSteps, seatWords, spreadByTile, stepsBySource } from '../conquest/options.js';
+import { type HexStep, actionsByHex, applyAll, countSteps, dirName, exerciseSteps, seatWords, spreadByTile, stepsBySource } from '../conquest/options.js';
 import { button, doneButton, said, undoButton } from './parts.js';
 import type { Controller, Draft, Intent, Panel, StageView, TurnButton, TurnBase } from './types.js';
 
@@ -20,7 +20,7 @@ interface StepWords {
 const hexLabelOf = (key: HexKey): string => `(${key})`;
 
 /** The step picked (a source, then a target), with the count the draft gives it. */
-function stepPicked(steps: readonly Step[], draft: Draft) {
+function stepPicked(steps: readonly HexStep[], draft: Draft) {
   const bySource = stepsBySource(steps);
   const targets = draft.picked ? bySource.get(draft.picked) : undefined;
   const step = draft.target ? targets?.get(draft.target) : undefined;
@@ -30,7 +30,7 @@ function stepPicked(steps: readonly Step[], draft: Draft) {
   return { bySource, targets, step, count, action };
 }
 
-function stepView(ctx: TurnBase, draft: Draft, steps: readonly Step[], words: StepWords, done: readonly TurnButton[]): Partial<StageView> {
+function stepView(ctx: TurnBase, draft: Draft, steps: readonly HexStep[], words: StepWords, done: readonly TurnButton[]): Partial<StageView> {
   const { bySource, targets, step, count, action } = stepPicked(steps, draft);
   const go: Intent = !action ? {} : words.staged ? { draft: { staged: [...draft.staged, action], picked: null, target: null } } : { send: [action] };
   const buttons: TurnButton[] = [];
@@ -52,7 +52,7 @@ function stepView(ctx: TurnBase, draft: Draft, steps: readonly Step[], words: St
 }
 
 /** A click: the source again drops it, a target of the source picks it (its count at the most), another source picks that. */
-function pickStep(steps: readonly Step[], draft: Draft, key: HexKey): Intent | null {
+function pickStep(steps: readonly HexStep[], draft: Draft, key: HexKey): Intent | null {
   const bySource = stepsBySource(steps);
   if (draft.picked === key) return { draft: { picked: null, target: null } };
   const step = draft.picked ? bySource.get(draft.picked)?.get(key) : undefined;

@@ -13,12 +13,12 @@ import { type NetGame, startNetGame } from '../../../src/net/game.js';
 import type { IceConfig } from '../../../src/net/ice.js';
 import { meshIds, meshToken } from '../../../src/net/ids.js';
 import { makeMesh } from '../../../src/net/mesh.js';
-import type { PeerState, Transport } from '../../../src/net/transport.js';
+import type { LinkState, Transport } from '../../../src/net/transport.js';
 
 interface Harness {
   mesh(game: string, seats: number, seat: number, ice: IceConfig): void;
   send(text: string, to?: number): void;
-  states(): readonly PeerState[];
+  states(): readonly LinkState[];
   inbox(): [number, string][];
   /** A bots' game from a genesis every page was given; resolves with the final state hash. */
   play(genesisText: string, signatures: string[], seed: string, seat: number, ice: IceConfig): Promise<{ outcome: string; hash: string; seq: number }>;

@@ -6,7 +6,7 @@
  * A network may fail one way first: deaf, the page hears nothing while what it sends still goes.
  */
 import type { Seat } from '../../../engine/index.js';
-import { Listeners, type PeerState, type Transport, type TransportReport } from '../../../src/net/transport.js';
+import { Listeners, type LinkState, type Transport, type TransportReport } from '../../../src/net/transport.js';
 
 export interface Pluggable extends Transport {
   /** From now until plugged in again, nothing reaches the page. */
@@ -19,10 +19,10 @@ export interface Pluggable extends Transport {
 /** `first` is the page's mesh node now; `open` makes a new one for the same seat. */
 export function pluggable(first: Transport, open: () => Transport): Pluggable {
   const messages = new Listeners<[Seat, string]>();
-  const states = new Listeners<[Seat, PeerState]>();
+  const states = new Listeners<[Seat, LinkState]>();
   const reports = new Listeners<[TransportReport]>();
   let inner: Transport | null = null;
-  let offline: PeerState[] = [];
+  let offline: LinkState[] = [];
   let disposed = false;
   let deaf = false;
   const attach = (t: Transport): void => {

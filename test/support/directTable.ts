@@ -4,7 +4,6 @@ import {
   type RuleError,
   type GameState,
   type Seat,
-  type Vault,
   applyAction,
   awaiting,
   err,
@@ -12,10 +11,10 @@ import {
   ok,
 } from '../../engine/index.js';
 import { localRandom, localVault } from '../../engine/local/index.js';
-import { automaticAction } from './automatic.js';
-import type { BotPlayer, GameSession, TableView } from './types.js';
+import { automaticAction } from '../../src/table/automatic.js';
+import type { BotPlayer, GameTable, TableView } from '../../src/table/types.js';
 
-export interface LocalTableConfig {
+export interface DirectTableConfig {
   readonly setup: GameSetup;
   /** Deals every seat's vault and the random events: secret to the page (crypto-random in play, fixed in tests). */
   readonly seed: string;
@@ -28,25 +27,16 @@ export interface LocalTableConfig {
   readonly botPace?: number;
 }
 
-/** A local game: the session interface plus what only a table holding every seat has. */
-export interface LocalTable extends GameSession {
-  /** The vault of a person's seat (its drawn tile, its hand): the screens read it for the viewer only. */
-  vaultOf(seat: Seat): Vault | null;
-  /** Every input applied so far, in order: enough to restore the game with the same config. */
-  inputs(): readonly unknown[];
-  /** Every state so far (index = seq), for the log and the replay of a moment. */
-  states(): readonly GameState[];
-}
-
 const refusal = (code: ErrorCode, rule: string, message: string): RuleError => ({ code, rule, message });
 
 /**
- * The engine alone, one device: random events from the seed, bots through `bot`, people through
- * `submit`. Used until local games run through protocol peer sessions (issue 9): same interface.
+ * The engine alone, one device, for the UI's tests: random events from the seed, bots through
+ * `bot`, people through `submit`, no protocol (the game's own tables play through peer sessions:
+ * src/table/sessionTable.ts). The same interface the screens read.
  */
-export function makeLocalTable(config: LocalTableConfig): LocalTable {
+export function makeDirectTable(config: DirectTableConfig): GameTable {
   const created = newGame(config.setup);
-  if (!created.ok) throw new Error(`makeLocalTable: ${created.error.message}`);
+  if (!created.ok) throw new Error(`makeDirectTable: ${created.error.message}`);
   const bots = new Set(config.bots);
   const vaults = config.setup.players.map((_, seat) => localVault(config.seed, seat));
   const states: GameState[] = [created.value];
@@ -118,10 +108,10 @@ export function makeLocalTable(config: LocalTableConfig): LocalTable {
   }
 
   for (const input of config.inputs ?? []) {
-    if (!apply(input, false)) throw new Error(`makeLocalTable: stored input ${inputs.length} does not apply`);
+    if (!apply(input, false)) throw new Error(`makeDirectTable: stored input ${inputs.length} does not apply`);
   }
 
-  const table: LocalTable = {
+  const table: GameTable = {
     view: () => current,
     subscribe(listener) {
       listeners.add(listener);
