@@ -5,7 +5,9 @@ export { type Hex, type HexKey, DIRECTIONS, hexKey, hexToPixel, neighbour, parse
 export { type Result, ok, err } from './core/result.js';
 export { type Colour, type Seat, type TileColour, COLOURS, MAX_PLAYERS, MIN_PLAYERS, TILE_COLOURS, isColour, seatName } from './core/vocabulary.js';
 export type { AnyStage, Battle, BattleUnit, Camp, GameState, Stage, StageOf } from './core/state.js';
-export type { Action, CombatChoice, SeatAction, SeatActionKind, SecretChoice, Take } from './core/actions.js';
+export type { Action, CombatChoice, SeatAction, SeatActionKind, SecretChoice, Take, Target } from './core/actions.js';
+// For the cards' faces and the abilities' interface: a designed unit's names, text and abilities (K14-K18).
+export type { Ability, Effect, UnitDesign } from './cards/abilities.js';
 export type { FighterLoss, GameEvent } from './core/events.js';
 export type { ErrorCode, RuleError } from './core/errors.js';
 export { compareCodeUnits } from './core/canonical.js';
@@ -40,6 +42,7 @@ export {
   UNIT_RANKS,
   costOf,
   crystalValue,
+  designOf,
   isCivilisation,
   isCommonCard,
   isTechnology,

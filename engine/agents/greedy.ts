@@ -131,8 +131,10 @@ export function greedyAgent(): Agent {
       case 'exercise':
         return ones('exercise')[0] ?? done!;
       case 'camps':
-      case 'abilities':
         return done ?? first(options[0]!);
+      // Every ability is worth its activation to a greedy player: the first one offered, then pass.
+      case 'abilities':
+        return ones('activate')[0] ?? done ?? first(options[0]!);
       default:
         return first(options[0]!);
     }

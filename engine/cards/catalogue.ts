@@ -1,8 +1,12 @@
+import type { UnitDesign } from './abilities.js';
+import { DESIGNS } from './worlds/index.js';
+
 /**
- * The cards (ruling 8). This issue's cards: the common cards, the technologies' costs, and each
- * civilisation's World as plain units with a cost and a strength. Abilities and the other
- * technologies' effects come with the card-effect engine; until then those technologies are not
- * for sale (TECHNOLOGIES_FOR_SALE) rather than sold without their effect.
+ * The cards (ruling 8): the common cards, the technologies' costs, and each civilisation's World:
+ * its designed units (engine/cards/worlds/, with their effects) and, in the places of a rank they
+ * do not take, plain units of that rank with a cost and a strength. The other technologies'
+ * effects are still to come; until then those technologies are not for sale
+ * (TECHNOLOGIES_FOR_SALE) rather than sold without their effect.
  */
 
 /**
@@ -32,8 +36,8 @@ export type CommonCard = (typeof COMMON_CARDS)[number];
 export const TECHNOLOGIES = ['shield', 'overcharged', 'stabiliser', 'amplifier', 'supremacy'] as const;
 export type Technology = (typeof TECHNOLOGIES)[number];
 
-/** A unit card's id: "<civilisation>.<rank>". */
-export type UnitCard = `${Civilisation}.${UnitRank}`;
+/** A unit card's id: "<civilisation>.<rank>" for a plain unit, "<civilisation>.<name>" for a designed one. */
+export type UnitCard = `${Civilisation}.${string}`;
 /** Every card that can be in a deck: common cards, units and technologies (bought technologies go to the discard pile, L5). */
 export type CardId = CommonCard | UnitCard | Technology;
 
@@ -67,12 +71,23 @@ export const TECHNOLOGIES_FOR_SALE: readonly Technology[] = ['supremacy'];
 /** Common cards that can be bought now: Favourable Ground and Opportunity have effects that come with the card-effect engine. */
 export const COMMON_FOR_SALE: readonly CommonCard[] = ['crystal1', 'crystal2', 'crystal3'];
 
+/** The plain unit of a rank in a civilisation's World. */
 export const unitCard = (civ: Civilisation, rank: UnitRank): UnitCard => `${civ}.${rank}`;
 
-/** Every unit card, with its civilisation and rank: looked up, never parsed from its id (cards are read on every combat). */
-const UNITS: ReadonlyMap<string, { readonly civ: Civilisation; readonly rank: UnitRank }> = new Map(
-  CIVILISATIONS.flatMap((civ) => UNIT_RANKS.map((rank) => [unitCard(civ, rank), { civ, rank }] as const)),
-);
+/** Every unit card, with its civilisation, rank and design: looked up, never parsed from its id (cards are read on every combat). */
+interface UnitInfo {
+  readonly civ: Civilisation;
+  readonly rank: UnitRank;
+  readonly design: UnitDesign | null;
+}
+const UNITS: ReadonlyMap<string, UnitInfo> = new Map<string, UnitInfo>([
+  ...CIVILISATIONS.flatMap((civ) => UNIT_RANKS.map((rank): [string, UnitInfo] => [unitCard(civ, rank), { civ, rank, design: null }])),
+  ...DESIGNS.map((d): [string, UnitInfo] => [d.id, { civ: d.civilisation, rank: d.rank, design: d }]),
+]);
+
+/** A unit's design (its text, permanent effects and abilities), or null for a plain unit and any other card. */
+export const designOf = (id: CardId): UnitDesign | null => UNITS.get(id)?.design ?? null;
+export { DESIGNS };
 
 export const isUnitCard = (id: string): id is UnitCard => UNITS.has(id);
 export const isCommonCard = (id: string): id is CommonCard => (COMMON_CARDS as readonly string[]).includes(id);
@@ -92,17 +107,33 @@ export const costOf = (id: CardId): number => {
   const unit = UNITS.get(id);
   return unit ? RANKS[unit.rank].cost : isTechnology(id) ? TECHNOLOGY[id].cost : COMMON[id as CommonCard].cost;
 };
-export const crystalValue = (id: CardId): number => (isCommonCard(id) ? COMMON[id].crystal : 0);
+/** A card's value when the hand is accounted for (E15): an Energy Crystal's, or a permanent effect's from the hand (K14). */
+export const crystalValue = (id: CardId): number => {
+  if (isCommonCard(id)) return COMMON[id].crystal;
+  const fromHand = designOf(id)?.permanent.find((p) => p.kind === 'crystalInHand');
+  return fromHand?.kind === 'crystalInHand' ? fromHand.value : 0;
+};
 
-/** The starting deck (K5): 2 Favourable Ground, 2 Energy Crystals of cost 1, 1 of cost 2, 3 cost-1 units of the player's World. */
+/** The designs of a civilisation, by rank. */
+const designsOf = (civ: Civilisation, rank: UnitRank): readonly UnitDesign[] => DESIGNS.filter((d) => d.civilisation === civ && d.rank === rank);
+
+/** The starting deck (K5): 2 Favourable Ground, 2 Energy Crystals of cost 1, 1 of cost 2, 3 cost-1 units of the player's World (its designed ones first). */
 export function startingDeck(civ: Civilisation): CardId[] {
-  const basic = unitCard(civ, 'basic');
-  return ['terrain', 'terrain', 'crystal1', 'crystal1', 'crystal2', basic, basic, basic];
+  const units: CardId[] = designsOf(civ, 'basic').flatMap((d) => Array<CardId>(d.starting ?? 0).fill(d.id)).slice(0, 3);
+  while (units.length < 3) units.push(unitCard(civ, 'basic'));
+  return ['terrain', 'terrain', 'crystal1', 'crystal1', 'crystal2', ...units];
 }
 
-/** A full World, before the starting units leave it. */
+/** A full World, before the starting units leave it: each rank's designed units, and plain units in the places left. */
 export function fullWorld(civ: Civilisation): Record<UnitCard, number> {
-  return Object.fromEntries(UNIT_RANKS.map((r) => [unitCard(civ, r), RANKS[r].copies])) as Record<UnitCard, number>;
+  const out: Record<UnitCard, number> = {};
+  for (const rank of UNIT_RANKS) {
+    const designs = designsOf(civ, rank);
+    const plain = RANKS[rank].copies - designs.reduce((n, d) => n + d.copies, 0);
+    if (plain > 0) out[unitCard(civ, rank)] = plain;
+    for (const d of designs) out[d.id] = d.copies;
+  }
+  return out;
 }
 
 /** A multiset of cards, sorted and counted the same everywhere. */

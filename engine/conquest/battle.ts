@@ -1,5 +1,5 @@
 import { type Direction, type HexKey, opposite, parseHexKey } from '../hex/index.js';
-import { strengthOf } from '../cards/catalogue.js';
+import { unitStrength } from './abilities/permanent.js';
 import type { Emit } from '../core/events.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import { err, ok, type Result } from '../core/result.js';
@@ -92,8 +92,6 @@ export function involvedTroops(state: GameState, b: Battle, seat: Seat): number 
   return n;
 }
 
-/** A unit's strength in its army: the card's, and later what card effects make of it (K14). */
-export const unitStrength = (_state: GameState, _b: Battle, unit: BattleUnit): number => strengthOf(unit.card);
 
 /** B5: the units in a seat's army plus 1 per involved troop of every seat of its camp. */
 export function seatStrength(state: GameState, b: Battle, seat: Seat): number {

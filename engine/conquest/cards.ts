@@ -63,9 +63,9 @@ function addStepwise(counts: CardCounts, ids: readonly CardId[], sign: number): 
 }
 
 export const countOf = (counts: CardCounts, id: CardId): number => counts[id] ?? 0;
-export const total = (counts: CardCounts): number => Object.values(counts).reduce((a, b) => a + (b ?? 0), 0);
+export const total = (counts: CardCounts): number => Object.values(counts).reduce((a: number, b) => a + (b ?? 0), 0);
 
-export const deckSize = (cards: Cards): number => cards.segments.reduce((n, s) => n + s.refs.length, 0);
+export const deckSize = (cards: Cards): number => cards.segments.reduce((n, s) => n + s.refs.length, cards.top?.length ?? 0);
 
 /** The references the next deal of `count` cards will get. */
 export const nextRefs = (seat: Seat, cards: Cards, count: number): Ref[] => {
@@ -93,19 +93,37 @@ export function addSegment(seat: Seat, cards: Cards, values: readonly CardId[], 
   });
 }
 
-/** Draws up to `count` cards into the hand, each at a random index of the first non-empty segment (K2). */
-export function draw(cards: Cards, count: number, stream: RandomStream): Cards {
+/**
+ * Draws up to `count` cards into the hand (or, for a card effect's reveal, into `peeked`): first
+ * the cards put back on top in a chosen order (K5c), then each at a random index of the first
+ * non-empty segment (K2).
+ */
+export function draw(cards: Cards, count: number, stream: RandomStream, into: 'hand' | 'peeked' = 'hand'): Cards {
   const segments = [...cards.segments];
-  const hand = [...cards.hand];
+  const top = [...(cards.top ?? [])];
+  const drawn: Ref[] = [];
   for (let k = 0; k < count; k++) {
+    if (top.length > 0) {
+      drawn.push(top.shift()!);
+      continue;
+    }
     const i = segments.findIndex((s) => s.refs.length > 0);
     if (i < 0) break;
     const seg = segments[i]!;
     const j = stream.index(seg.refs.length);
-    hand.push(seg.refs[j]!);
+    drawn.push(seg.refs[j]!);
     segments[i] = { ...seg, refs: seg.refs.filter((_, x) => x !== j) };
   }
-  return { ...cards, segments, hand };
+  const rest = withOptional({ ...cards, segments }, 'top', top);
+  return into === 'hand' ? { ...rest, hand: [...cards.hand, ...drawn] } : withOptional(rest, 'peeked', [...(cards.peeked ?? []), ...drawn]);
+}
+
+/** The cards with an optional list set, or left out when empty (so that states without it keep their text). */
+export function withOptional(cards: Cards, field: 'top' | 'peeked', refs: readonly Ref[]): Cards {
+  if (refs.length > 0) return { ...cards, [field]: refs };
+  if (cards[field] === undefined) return cards;
+  const { [field]: _, ...rest } = cards;
+  return rest;
 }
 
 /**
@@ -114,6 +132,17 @@ export function draw(cards: Cards, count: number, stream: RandomStream): Cards {
  */
 export function revealFromHand(cards: Cards, opening: Opening): Result<{ card: CardId; cards: Cards }, RuleError> {
   if (!cards.hand.includes(opening.ref)) return err(ruleError('UnknownCard', 'K1', `${opening.ref} is not in your hand`));
+  return revealRef(cards, opening);
+}
+
+/** Checks an opening of a card revealed to its owner alone (`peeked`) and takes it out, as revealFromHand does for the hand. */
+export function revealPeeked(cards: Cards, opening: Opening): Result<{ card: CardId; cards: Cards }, RuleError> {
+  if (!(cards.peeked ?? []).includes(opening.ref)) return err(ruleError('UnknownCard', 'K5c', `${opening.ref} is not among the cards revealed to you`));
+  const r = revealRef({ ...cards, hand: [...cards.hand, opening.ref] }, opening);
+  return r.ok ? ok({ card: r.value.card, cards: withOptional({ ...r.value.cards, hand: cards.hand }, 'peeked', (cards.peeked ?? []).filter((x) => x !== opening.ref)) }) : r;
+}
+
+function revealRef(cards: Cards, opening: Opening): Result<{ card: CardId; cards: Cards }, RuleError> {
   if (!isCardId(opening.value)) return err(ruleError('UnknownCard', 'K1', `${opening.value} is not a card`));
   const expected = cards.commitments[opening.ref];
   if (!expected || !openingMatches(opening, expected)) return err(ruleError('OpeningMismatch', 'K1', `the revealed card does not match the commitment of ${opening.ref}`));

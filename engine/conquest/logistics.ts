@@ -2,10 +2,8 @@ import {
   type CardId,
   COMMON_FOR_SALE,
   TECHNOLOGIES_FOR_SALE,
-  UNIT_RANKS,
   costOf,
   isUnitCard,
-  unitCard,
 } from '../cards/catalogue.js';
 import type { SecretChoice } from '../core/actions.js';
 import type { PurchaseOffer } from '../core/options.js';
@@ -14,6 +12,7 @@ import type { Emit } from '../core/events.js';
 import type { Cards, GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
 import { addCounts, countOf } from './cards.js';
+import { unitCost } from './abilities/permanent.js';
 
 type Purchase = Extract<SecretChoice, { purpose: 'purchase' }>;
 
@@ -31,8 +30,8 @@ export function purchaseOffer(state: GameState, seat: Seat): PurchaseOffer {
     setAside: me.setAside,
     energy: me.energy,
     pure: me.pure,
-    units: UNIT_RANKS.map((r) => unitCard(civ, r))
-      .map((card) => ({ card, cost: costOf(card), max: countOf(me.world, card) }))
+    units: (Object.keys(me.world) as CardId[])
+      .map((card) => ({ card, cost: unitCost(state, seat, card), max: countOf(me.world, card) }))
       .filter((u) => u.max > 0)
       .sort((a, b) => compareCodeUnits(a.card, b.card)),
     commons: COMMON_FOR_SALE.map((card) => ({ card, cost: costOf(card) })),
@@ -43,7 +42,7 @@ export function purchaseOffer(state: GameState, seat: Seat): PurchaseOffer {
 /** L2-L6: pays, puts the cards on the discard pile, and returns unspent stocks set aside. */
 export function applyPurchase(state: GameState, seat: Seat, choice: Purchase, emit: Emit): GameState {
   const p = state.players[seat]!;
-  const stocks = choice.cards.reduce((n, c) => n + costOf(c), 0);
+  const stocks = choice.cards.reduce((n, c) => n + (isUnitCard(c) ? unitCost(state, seat, c) : costOf(c)), 0);
   const pure = choice.technologies.reduce((n, t) => n + costOf(t), 0);
   const units = choice.cards.filter(isUnitCard);
   const bought: CardId[] = [...choice.cards, ...choice.technologies];

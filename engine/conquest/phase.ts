@@ -54,6 +54,12 @@ export function takeDraws(state: GameState, pending: PendingDraws, stream: Rando
   for (const d of pending.draws) {
     if (absent.includes(d.seat)) continue;
     const before = players[d.seat]!.cards.hand.length;
+    if (pending.into === 'peeked') {
+      const seen = players[d.seat]!.cards.peeked?.length ?? 0;
+      players = players.map((p, i) => (i === d.seat ? { ...p, cards: draw(p.cards, d.count, stream, 'peeked') } : p));
+      emit({ kind: 'cardsPeeked', seat: d.seat, count: (players[d.seat]!.cards.peeked?.length ?? 0) - seen });
+      continue;
+    }
     players = players.map((p, i) => (i === d.seat ? { ...p, cards: draw(p.cards, d.count, stream) } : p));
     const drawn = players[d.seat]!.cards.hand.length - before;
     if (drawn > 0) emit({ kind: 'cardsDrawn', seat: d.seat, count: drawn });

@@ -48,6 +48,17 @@ export type CombatChoice = { readonly kind: 'frontier'; readonly at: Hex; readon
 /** A camp as an action names it (E10): the attacked territory's, or the one a seat formed. */
 export type CampChoice = 'defender' | Seat;
 
+/**
+ * What an ability's effect is given (K15): a card by its id (of the discard pile or the World), a
+ * card revealed from the hand (and, to place it, a side of the ability's unit), an opposing camp
+ * with a unit of each of its players where the effect picks one, or a tile of the seat's involved troops.
+ */
+export type Target =
+  | { readonly kind: 'card'; readonly card: CardId }
+  | { readonly kind: 'hand'; readonly opening: CardOpening; readonly side?: 'left' | 'right' }
+  | { readonly kind: 'camp'; readonly camp: CampChoice; readonly units: readonly number[] }
+  | { readonly kind: 'tile'; readonly at: Hex };
+
 /** Every action, as plain data. `random` and `absent` are written by the table, the others by the seat named. */
 export type Action =
   // Map creation (M)
@@ -75,6 +86,12 @@ export type Action =
   /** S2a: a player on several frontiers of one combat discards any cards (none included), once per extra frontier. */
   | { readonly kind: 'discardExtra'; readonly seat: Seat; readonly cards: readonly CardOpening[] }
   | { readonly kind: 'playUnit'; readonly seat: Seat; readonly opening: CardOpening }
+  /** K15-K17: activate ability `ability` (its place on the card) of unit `unit`; `targets`: one per effect of the ability, null where it takes none. */
+  | { readonly kind: 'activate'; readonly seat: Seat; readonly unit: number; readonly ability: number; readonly targets: readonly (Target | null)[] }
+  /** After a reveal to himself: play or discard the first card (its opening), or keep it; the cards left go back on top, `order` first. */
+  | { readonly kind: 'putBack'; readonly seat: Seat; readonly first: 'play' | 'discard' | 'keep'; readonly opening?: CardOpening; readonly order: readonly Ref[] }
+  /** K18: the target of a negative effect he may ignore says whether he does. */
+  | { readonly kind: 'ignoreEffect'; readonly seat: Seat; readonly ignore: boolean }
   /** B8: among tied strongest opposing camps, the one this seat counts. */
   | { readonly kind: 'chooseOpposing'; readonly seat: Seat; readonly camp: CampChoice }
   /** B11: which of the tile's other frontiers pay the troops its territory could not. */
@@ -123,6 +140,9 @@ export const ACTION_KINDS = [
   'withdraw',
   'discardExtra',
   'playUnit',
+  'activate',
+  'putBack',
+  'ignoreEffect',
   'chooseOpposing',
   'allocateLosses',
   'refill',

@@ -56,6 +56,12 @@ export type GameEvent =
   | { readonly kind: 'tributePaid'; readonly seat: Seat; readonly to: Seat; readonly energy: number; readonly pure: number }
   | { readonly kind: 'deckCommitted'; readonly seat: Seat; readonly cards: number }
   | { readonly kind: 'cardsDrawn'; readonly seat: Seat; readonly count: number }
+  /** A card effect revealed the top `count` cards of the seat's draw pile to him alone. */
+  | { readonly kind: 'cardsPeeked'; readonly seat: Seat; readonly count: number }
+  /** Cards put back on top of the draw pile, in the order their owner chose (their references only). */
+  | { readonly kind: 'cardsPutBack'; readonly seat: Seat; readonly count: number }
+  /** Cards destroyed (K8): back to their World, or to their supply pile. */
+  | { readonly kind: 'cardsDestroyed'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly kind: 'cardsDiscarded'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly kind: 'cardsBought'; readonly seat: Seat; readonly cards: readonly CardId[]; readonly technologies: readonly Technology[] }
   // Expansion
@@ -73,6 +79,15 @@ export type GameEvent =
   | { readonly kind: 'troopsWithdrawn'; readonly seat: Seat; readonly at: Hex; readonly dir: Direction; readonly count: number }
   | { readonly kind: 'abilityWindow'; readonly window: AbilityWindow; readonly seats: readonly Seat[] }
   | { readonly kind: 'unitEntered'; readonly unit: BattleUnit }
+  /** K15: an ability activated (the unit's number and the ability's place on its card). */
+  | { readonly kind: 'abilityActivated'; readonly seat: Seat; readonly unit: number; readonly ability: number }
+  /** K14, K15: a unit's strength changed for the rest of the combat (unit null: every unit of the seat's army). */
+  | { readonly kind: 'strengthBoosted'; readonly seat: Seat; readonly unit: number | null; readonly amount: number }
+  | { readonly kind: 'unitNeutralised'; readonly unit: BattleUnit }
+  | { readonly kind: 'energyGained'; readonly seat: Seat; readonly count: number }
+  | { readonly kind: 'unitBought'; readonly seat: Seat; readonly card: CardId; readonly cost: number }
+  /** K18: a negative effect reaches a player, who ignores it or suffers it. */
+  | { readonly kind: 'effectIgnored'; readonly seat: Seat; readonly by: Seat; readonly effect: string }
   | { readonly kind: 'unitLeft'; readonly unit: BattleUnit }
   | { readonly kind: 'unitDestroyed'; readonly unit: BattleUnit }
   | { readonly kind: 'strengths'; readonly strengths: Readonly<Record<number, number>>; readonly wild: number | null }

@@ -1,6 +1,6 @@
 import type { Direction, Hex } from '../hex/index.js';
 import { isCardId, isTechnology } from '../cards/catalogue.js';
-import type { Action, ActionKind, ActionOf, CampChoice, CardOpening, CombatChoice, Feint, SecretChoice, Take, TileOpening, TileSource } from './actions.js';
+import type { Action, ActionKind, ActionOf, CampChoice, CardOpening, CombatChoice, Feint, SecretChoice, Take, Target, TileOpening, TileSource } from './actions.js';
 import { isSalt } from './commit.js';
 import { type RuleError, ruleError } from './errors.js';
 import { isDigest } from './hash.js';
@@ -107,6 +107,36 @@ function parseCombat(x: unknown): CombatChoice | undefined {
 
 const parseCamp = (x: unknown): CampChoice | undefined => (x === 'defender' || isSeat(x) ? x : undefined);
 
+/** An ability's target (K15): one of the shapes of `Target`, exactly. */
+function parseTarget(x: unknown): Target | null | undefined {
+  if (x === null) return null;
+  if (!isObj(x)) return undefined;
+  switch (x['kind']) {
+    case 'card':
+      return hasOnlyKeys(x, ['kind', 'card']) && isCardId(x['card']) ? { kind: 'card', card: x['card'] } : undefined;
+    case 'hand': {
+      if (!hasOnlyKeys(x, ['kind', 'opening', 'side'])) return undefined;
+      const opening = parseCardOpening(x['opening']);
+      const side = x['side'];
+      if (!opening || (side !== undefined && side !== 'left' && side !== 'right')) return undefined;
+      return side === undefined ? { kind: 'hand', opening } : { kind: 'hand', opening, side };
+    }
+    case 'camp': {
+      if (!hasOnlyKeys(x, ['kind', 'camp', 'units'])) return undefined;
+      const camp = parseCamp(x['camp']);
+      const units = parseList(x['units'], (u) => (isCount(u) ? u : undefined), MAX_PLAYERS);
+      return camp !== undefined && units ? { kind: 'camp', camp, units } : undefined;
+    }
+    case 'tile': {
+      const at = hasOnlyKeys(x, ['kind', 'at']) ? parseHex(x['at']) : undefined;
+      return at ? { kind: 'tile', at } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+const isRef = (x: unknown): x is string => typeof x === 'string' && x.length <= 64;
+
 /** A field parser: the value, or the message saying what it must be. */
 type Field<T> = (x: unknown) => T | undefined;
 const fields = {
@@ -169,6 +199,13 @@ const PARSERS: { readonly [K in ActionKind]: (input: Obj) => Parsed<K> } = {
   withdraw: shaped('withdraw', { seat: fields.seat, at: fields.at, dir: fields.dir, count: fields.positive }),
   discardExtra: shaped('discardExtra', { seat: fields.seat, cards: (x) => parseList(x, parseCardOpening) }),
   playUnit: shaped('playUnit', { seat: fields.seat, opening: parseCardOpening }),
+  activate: shaped('activate', { seat: fields.seat, unit: fields.count, ability: fields.count, targets: (x) => parseList(x, parseTarget, 16) }),
+  putBack: shaped(
+    'putBack',
+    { seat: fields.seat, first: (x) => (x === 'play' || x === 'discard' || x === 'keep' ? x : undefined), opening: parseCardOpening, order: (x) => parseList(x, (r) => (isRef(r) ? r : undefined), 16) },
+    ['opening'],
+  ),
+  ignoreEffect: shaped('ignoreEffect', { seat: fields.seat, ignore: (x) => (typeof x === 'boolean' ? x : undefined) }),
   chooseOpposing: shaped('chooseOpposing', { seat: fields.seat, camp: parseCamp }),
   allocateLosses: shaped('allocateLosses', { seat: fields.seat, at: fields.at, take: (x) => parseList(x, parseTake, 6) }),
   refill: shaped('refill', { seat: fields.seat, at: fields.at, take: (x) => parseList(x, parseTake, 6) }),

@@ -1,4 +1,4 @@
-import { type CardId, COMMON_CARDS, TECHNOLOGIES, UNIT_RANKS, unitCard } from '../cards/catalogue.js';
+import { type CardId, COMMON_CARDS, DESIGNS, TECHNOLOGIES, UNIT_RANKS, unitCard } from '../cards/catalogue.js';
 import type { SecretChoice } from './actions.js';
 import { canonicalJson } from './canonical.js';
 import nacl from 'tweetnacl';
@@ -37,8 +37,8 @@ export const sealKeyOf = (vault: Vault): string => hashText(`${vault.key}|seal`)
 const nonceFor = (sealKey: string, seat: Seat, day: number, purpose: string): Uint8Array =>
   fromHex(hashText(`${sealKey}|nonce|${seat}|${day}|${purpose}`).slice(0, 2 * nacl.secretbox.nonceLength))!;
 
-/** Every card by a small number, for the memo's compact text. */
-const CARDS: readonly CardId[] = [...COMMON_CARDS, ...CIVILISATIONS.flatMap((c) => UNIT_RANKS.map((r) => unitCard(c, r))), ...TECHNOLOGIES];
+/** Every card by a small number, for the memo's compact text (designed units last: the older numbers stay). */
+const CARDS: readonly CardId[] = [...COMMON_CARDS, ...CIVILISATIONS.flatMap((c) => UNIT_RANKS.map((r) => unitCard(c, r))), ...TECHNOLOGIES, ...DESIGNS.map((d) => d.id)];
 
 /**
  * The memo's text: the salt, then the choice compactly: "f" and q,r,dir,count per feint, or "p",

@@ -51,7 +51,9 @@ export interface Accepts {
   proposal: 'answer';
   discards: 'discardExtra';
   armies: 'playUnit' | 'done';
-  abilities: 'done';
+  abilities: 'activate' | 'done';
+  peek: 'putBack';
+  ignore: 'ignoreEffect';
   opposing: 'chooseOpposing';
   losses: 'allocateLosses';
   refill: 'refill';

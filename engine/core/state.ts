@@ -91,6 +91,14 @@ export interface Cards {
   /** Every reference ever dealt to this player, with its commitment and the index of its segment (append-only). */
   readonly commitments: Readonly<Record<Ref, Digest>>;
   readonly origin: Readonly<Record<Ref, number>>;
+  /**
+   * Cards put back on top of the draw pile in an order their owner chose (a card effect, K5c): drawn
+   * first, in this order, before the random draws from the segments. Known to their owner, who saw
+   * them; the others know only the references. Absent when empty.
+   */
+  readonly top?: readonly Ref[];
+  /** Cards from the top of the draw pile revealed to their owner alone, awaiting his choice (a card effect). Absent when empty. */
+  readonly peeked?: readonly Ref[];
 }
 
 export interface PlayerState {
@@ -176,6 +184,40 @@ export interface Battle {
   readonly opposing: Readonly<Record<number, Camp>>;
   /** Who takes part (E13), fixed when the camps are settled. */
   readonly participants: readonly Seat[];
+  /** What card effects keep track of in this combat (K14-K18); absent while there is nothing. */
+  readonly effects?: BattleEffects;
+}
+
+/** Strength given for the rest of the combat (K14): to one unit, or to every unit of a seat's army. */
+export interface Boost {
+  readonly seat: Seat;
+  /** The unit, or null for every unit of the seat's army. */
+  readonly unit: number | null;
+  readonly amount: number;
+}
+
+/** The combat's card-effect records. An ability is named "unit:index" (the unit's number, the ability's place on its card). */
+export interface BattleEffects {
+  /** Once-only abilities (immediate, delayed, post-combat) already activated. */
+  readonly used: readonly string[];
+  /** Units whose immediate abilities are open: added since their owner last finished activating (K16, K17). */
+  readonly fresh: readonly number[];
+  /** Reactions whose event happened or whose condition became true, once per time, until their owner finishes activating (K16, K17). */
+  readonly armed: readonly string[];
+  /** Condition reactions whose condition held when last looked at. */
+  readonly held: readonly string[];
+  readonly boosts: readonly Boost[];
+  /** K18: each negative effect's count suffered and caused, by effect kind, then by seat. */
+  readonly suffered: Readonly<Record<string, Readonly<Record<number, number>>>>;
+  readonly caused: Readonly<Record<string, Readonly<Record<number, number>>>>;
+}
+
+/** A negative effect on opponents being inflicted (K18): the targets still to reach, the first asked whether he ignores it. */
+export interface Inflicting {
+  readonly by: Seat;
+  readonly unit: number;
+  readonly effect: 'neutralise' | 'removeRow';
+  readonly targets: readonly { readonly seat: Seat; readonly units: readonly number[] }[];
 }
 
 /** Troops a seat must still lose from a tile (B10 case ii) beyond its territory: it chooses which frontiers pay (B11). */
@@ -200,6 +242,8 @@ export type AbilityWindow = (typeof ABILITY_WINDOWS)[number];
 export interface PendingDraws {
   /** Cards to draw, by seat, in order. */
   readonly draws: readonly { readonly seat: Seat; readonly count: number }[];
+  /** Where the cards go: the hand (absent), or revealed to their owner alone (a card effect's reveal). */
+  readonly into?: 'peeked';
   /** What comes after the draws. */
   readonly then: Stage;
 }
@@ -257,8 +301,12 @@ export type Stage =
   | ({ readonly kind: 'discards'; readonly turn: Seat } & InBattle)
   /** Building the armies (B3): a unit or "complete", in turn order. */
   | ({ readonly kind: 'armies'; readonly turn: Seat; readonly complete: readonly Seat[] } & InBattle)
-  /** An ability window (K16, K17): each seat in turn order may activate abilities, then passes. */
-  | ({ readonly kind: 'abilities'; readonly window: AbilityWindow; readonly waiting: readonly Seat[] } & InBattle)
+  /** An ability window (K16, K17): each seat in turn order may activate abilities, then passes; `passed`: those who finished (absent when none). */
+  | ({ readonly kind: 'abilities'; readonly window: AbilityWindow; readonly waiting: readonly Seat[]; readonly passed?: readonly Seat[] } & InBattle)
+  /** A seat chooses what to do with the cards revealed to him alone (a card effect's reveal); `then` is the ability window. */
+  | ({ readonly kind: 'peek'; readonly seat: Seat } & InBattle)
+  /** K18: the first target of a negative effect chooses whether he ignores it; `then` is the ability window. */
+  | ({ readonly kind: 'ignore'; readonly pending: Inflicting } & InBattle)
   /** B8: seats facing tied strongest opposing camps choose which one they count, in turn order. */
   | ({ readonly kind: 'opposing'; readonly waiting: readonly Seat[] } & InBattle)
   /** B11: missing troops to take beyond the territory; each seat chooses the frontiers that pay. */

@@ -88,7 +88,9 @@ export const TILE_DEAL = 'tiles';
  * The vault an absent seat's deals are committed with (T5): its key is public, so that nothing of
  * that seat stays hidden or blocks the game. Its cards become open information.
  */
-export const publicVault = (seat: Seat): Vault => ({ seat, key: hashText(`bfe/public-vault/${seat}`) });
+export const publicVault = (seat: Seat): Vault => PUBLIC_VAULTS[seat] ?? { seat, key: hashText(`bfe/public-vault/${seat}`) };
+/** One object per seat: deals are cached by vault object, and a new object each time would deal again (hashing) at every opening. */
+const PUBLIC_VAULTS: readonly Vault[] = Array.from({ length: 6 }, (_, seat) => ({ seat, key: hashText(`bfe/public-vault/${seat}`) }));
 
 /**
  * The opening of `ref` that matches its recorded commitment: from the seat's own deal, or from the

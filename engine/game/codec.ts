@@ -8,7 +8,10 @@ import { err, ok, type Result } from '../core/result.js';
 import { type Schema, arr, bool, fail, int, isTrue, literal, nullable, obj, oneOf, parseWith, record, str, tagged, tuple6 } from '../core/schema.js';
 import type {
   Battle,
+  BattleEffects,
   BattleUnit,
+  Boost,
+  Inflicting,
   Camp,
   Cards,
   CombatRef,
@@ -27,6 +30,7 @@ import type {
   TilePile,
 } from '../core/state.js';
 import { ABILITY_WINDOWS } from '../core/state.js';
+import { NEGATIVE_EFFECTS } from '../cards/abilities.js';
 import { CIVILISATIONS, COLOURS, MAX_PLAYERS, TILE_COLOURS, type TileColour } from '../core/vocabulary.js';
 import { awaiting } from './play.js';
 
@@ -79,13 +83,18 @@ const landTile: Schema<LandTile> = tagged<LandTile, 'kind'>('kind', {
 const territory: Schema<Territory> = obj<Territory>({ owner: nullable(seat), troops: count, frontier: tuple6(count), wild: arr(int(0, 100), 8) });
 
 const segment: Schema<Segment> = obj<Segment>({ id: str(/^deal:\d+:\d+$/), deal: arr(ref, 4096), values: arr(cardId, 4096), refs: arr(ref, 4096), remaining: counts });
-const cards: Schema<Cards> = obj<Cards>({
-  segments: arr(segment, 1000),
-  hand: arr(ref, 1000),
-  discard: counts,
-  commitments: record(ref, digest, 100_000),
-  origin: record(ref, int(0, 100_000), 100_000),
-});
+const cards: Schema<Cards> = obj<Cards>(
+  {
+    segments: arr(segment, 1000),
+    hand: arr(ref, 1000),
+    discard: counts,
+    commitments: record(ref, digest, 100_000),
+    origin: record(ref, int(0, 100_000), 100_000),
+    top: arr(ref, 1000, 1),
+    peeked: arr(ref, 64, 1),
+  },
+  ['top', 'peeked'],
+);
 
 const player: Schema<PlayerState> = obj<PlayerState>({
   energy: count,
@@ -111,7 +120,19 @@ const combat: Schema<CombatRef> = tagged<CombatRef, 'kind'>('kind', {
   exercise: obj({ kind: literal('exercise'), at: hexKey, dir }),
 });
 const unit: Schema<BattleUnit> = obj<BattleUnit>({ id: count, card: cardId, owner: seat, row: count, column: count, face: oneOf(['up', 'down'] as const) });
-const battle: Schema<Battle> = obj<Battle>({
+const abilityKey = str(/^\d{1,4}:\d{1,2}$/, 8);
+const seatCounts = record(seatKey, count, 6);
+const effects: Schema<BattleEffects> = obj<BattleEffects>({
+  used: arr(abilityKey, 5000),
+  fresh: arr(count, 500),
+  armed: arr(abilityKey, 5000),
+  held: arr(abilityKey, 5000),
+  boosts: arr(obj<Boost>({ seat, unit: nullable(count), amount: int(-100, 100) }), 1000),
+  suffered: record(oneOf(NEGATIVE_EFFECTS), seatCounts, 8),
+  caused: record(oneOf(NEGATIVE_EFFECTS), seatCounts, 8),
+});
+const battle: Schema<Battle> = obj<Battle>(
+  {
   combat,
   target: nullable(hexKey),
   chooser: seat,
@@ -124,7 +145,10 @@ const battle: Schema<Battle> = obj<Battle>({
   cycles: record(seatKey, count, 6),
   opposing: record(seatKey, camp, 6),
   participants: arr(seat, 6),
-});
+  effects,
+  },
+  ['effects'],
+);
 const seats = arr(seat, MAX_PLAYERS);
 
 const feint: Schema<Feint> = obj<Feint>({ at: hex, dir, count });
@@ -136,7 +160,8 @@ const round: Schema<SecretRound> = obj<SecretRound>({ purpose: oneOf(['feint', '
 
 /** Conquest stages: a recursive union (`then` holds another stage). */
 const stage: Schema<Stage> = (x, p) => stageCases(x, p);
-const pending: Schema<PendingDraws> = obj<PendingDraws>({ draws: arr(obj({ seat, count }), 6), then: stage });
+const pending: Schema<PendingDraws> = obj<PendingDraws>({ draws: arr(obj({ seat, count }), 6), into: literal('peeked'), then: stage }, ['into']);
+const inflicting: Schema<Inflicting> = obj<Inflicting>({ by: seat, unit: count, effect: oneOf(NEGATIVE_EFFECTS), targets: arr(obj({ seat, units: arr(count, 500) }), 6, 1) });
 const inBattle = { battle, then: stage };
 const pendingLoss = obj({ seat, at: hexKey, count, skip: nullable(dir) });
 const stageCases: Schema<Stage> = tagged<Stage, 'kind'>('kind', {
@@ -152,7 +177,9 @@ const stageCases: Schema<Stage> = tagged<Stage, 'kind'>('kind', {
   proposal: obj({ kind: literal('proposal'), turn: seat, ready: seats, proposer: seat, camp, accepted: seats, ...inBattle }),
   discards: obj({ kind: literal('discards'), turn: seat, ...inBattle }),
   armies: obj({ kind: literal('armies'), turn: seat, complete: seats, ...inBattle }),
-  abilities: obj({ kind: literal('abilities'), window: oneOf(ABILITY_WINDOWS), waiting: seats, ...inBattle }),
+  abilities: obj({ kind: literal('abilities'), window: oneOf(ABILITY_WINDOWS), waiting: seats, passed: arr(seat, 6, 1), ...inBattle }, ['passed']),
+  peek: obj({ kind: literal('peek'), seat, ...inBattle }),
+  ignore: obj({ kind: literal('ignore'), pending: inflicting, ...inBattle }),
   opposing: obj({ kind: literal('opposing'), waiting: seats, ...inBattle }),
   losses: obj({ kind: literal('losses'), pending: arr(pendingLoss, 36), ...inBattle }),
   refill: obj({ kind: literal('refill'), pending: arr(obj({ seat, at: hexKey }), 36), ...inBattle }),

@@ -6,6 +6,7 @@ import {
   TECHNOLOGY,
   costOf,
   crystalValue,
+  designOf,
   isCommonCard,
   isTechnology,
   isUnitCard,
@@ -37,15 +38,17 @@ export function cardFace(id: CardId, lang: Language): CardFace {
   const cost = costOf(id);
   if (isUnitCard(id)) {
     const civ = unitCiv(id);
+    // A designed unit has its own name and text in the catalogue; a plain one is named by its rank.
+    const design = designOf(id);
     return {
       id,
       type: 'unit',
-      name: textIn(lang, `rank.${unitRank(id)}`),
+      name: design ? design.name[lang] : textIn(lang, `rank.${unitRank(id)}`),
       typeLine: `${textIn(lang, 'cards.type.unit')} · ${CIVILISATION_NAME[civ][lang]}`,
       cost,
       costLine: textIn(lang, 'cards.costSetAside', { count: cost }),
       strength: strengthOf(id),
-      text: textIn(lang, 'cards.text.unit'),
+      text: design ? design.text[lang] : textIn(lang, 'cards.text.unit'),
       forSale: true,
     };
   }

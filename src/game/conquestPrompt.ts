@@ -20,6 +20,8 @@ function keyOf(stage: Stage): Key {
     case 'discards':
     case 'armies':
     case 'abilities':
+    case 'peek':
+    case 'ignore':
     case 'opposing':
     case 'losses':
     case 'refill':

@@ -140,7 +140,7 @@ describe('K5 reshuffling the discard pile when the draw pile runs short', () => 
     s = deckDown(s, 0, g.vaults[0]!, 1);
     const last = s.players[0]!.cards.segments[0]!.refs[0]!;
     const discard = s.players[0]!.cards.discard;
-    expect(Object.values(discard).reduce((a, b) => a + (b ?? 0), 0)).toBe(7);
+    expect(Object.values(discard).reduce((a: number, b) => a + (b ?? 0), 0)).toBe(7);
     s = afterExercise(s);
     // Accounting for the hand empties it: 5 cards to draw, 1 in the draw pile.
     s = accountAfter(s, g.vaults[0]!);

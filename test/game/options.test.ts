@@ -73,6 +73,25 @@ function mutations(state: GameState, action: SeatAction): unknown[] {
         for (let d = 0; d < 6; d++) vary({ kind: 'frontier', at: h, dir: d });
       }
     }
+    if (field === 'targets' && Array.isArray(value)) {
+      vary([]);
+      vary([null]);
+      vary([...value, null]);
+      vary(value.map((t) => (t && t.kind === 'hand' ? { ...t, side: t.side === 'left' ? 'right' : 'left' } : t)));
+      vary(value.map((t) => (t && t.kind === 'hand' && t.side ? { kind: 'hand', opening: t.opening } : t)));
+      for (const card of ['crystal1', 'crystal3', 'terrain', 'necromancers.skeleton', 'miners.surveyor', 'miners.basic']) vary(value.map((t) => (t && t.kind === 'card' ? { ...t, card } : t)));
+      for (const camp of ['defender', 0, 1, 2]) vary(value.map((t) => (t && t.kind === 'camp' ? { ...t, camp } : t)));
+      vary(value.map((t) => (t && t.kind === 'camp' ? { ...t, units: [...t.units].reverse() } : t)));
+      vary(value.map((t) => (t && t.kind === 'camp' ? { ...t, units: t.units.map((u: number) => u + 1) } : t)));
+      vary(value.map((t) => (t && t.kind === 'tile' ? { ...t, at: hexes[0] } : t)));
+      vary(value.map(() => ({ kind: 'tile', at: hexes[1] })));
+    }
+    if (field === 'order' && Array.isArray(value)) {
+      vary([...value].reverse());
+      vary(value.slice(1));
+      vary([...value, ...value]);
+    }
+    if (field === 'first') for (const v of ['play', 'discard', 'keep']) vary(v);
     if ((field === 'cards' || field === 'discards') && Array.isArray(value)) {
       vary(value.slice(1));
       vary([...value].reverse());

@@ -16,7 +16,7 @@ describe('perft: legal action counts of named positions', () => {
   it('covers every decision stage of the game with about twenty positions', () => {
     expect(rows.length).toBeGreaterThanOrEqual(20);
     const stages = new Set(rows.map((r) => (JSON.parse(r.state) as { phase: { stage: { kind: string } } }).phase.stage.kind));
-    for (const kind of ['pile', 'take', 'place', 'portal', 'blacks', 'finalRound', 'deal', 'moves', 'spread', 'secretCommit', 'secretReveal', 'choose', 'camps', 'proposal', 'discards', 'armies', 'opposing', 'losses', 'refill', 'returnUnits', 'keepOrAccount', 'exercise', 'vassalTroops', 'requests', 'vacate', 'over'])
+    for (const kind of ['pile', 'take', 'place', 'portal', 'blacks', 'finalRound', 'deal', 'moves', 'spread', 'secretCommit', 'secretReveal', 'choose', 'camps', 'proposal', 'discards', 'armies', 'abilities', 'peek', 'ignore', 'opposing', 'losses', 'refill', 'returnUnits', 'keepOrAccount', 'exercise', 'vassalTroops', 'requests', 'vacate', 'over'])
       expect(stages, kind).toContain(kind);
   });
 

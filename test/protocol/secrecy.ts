@@ -55,7 +55,7 @@ const entriesOf = (text: string): ParsedEntry[] => {
 const hexes = (text: string): string[] => text.match(/(?<![0-9a-f])[0-9a-f]{32}(?![0-9a-f])/g) ?? [];
 
 /** Plays a whole game with a spy in the last seat and checks everything above. */
-export async function spyGame(players: number, seed: string): Promise<void> {
+export async function spyGame(players: number, seed: string, options: { readonly expectPutBacks?: boolean } = {}): Promise<void> {
   const SPY = players - 1;
   const received: string[] = [];
   const { table, outcomes } = await play({
@@ -145,6 +145,24 @@ export async function spyGame(players: number, seed: string): Promise<void> {
   }
 
   expect(revealed).toBeGreaterThan(targets.length / 2);
+
+  // Card effects' deck operations (K5c): cards revealed to their owner alone and put back on top in
+  // his order. Putting them back reveals nothing: no salt of a card put back (nor of a kept first
+  // card) is in the entry, so the spy learns references and an order, never which card is where;
+  // a card played or discarded from the reveal is opened in that entry, by its owner.
+  const saltOf = new Map(targets.filter((t) => t.what.startsWith('card:')).map((t) => [t.what, t.salt]));
+  const putBacks = log.filter((e) => e.text.includes('"kind":"putBack"')).map((e) => ({ e, entry: JSON.parse(e.text) as { seat: number; body: { action: { first: string; order: string[]; opening?: { ref: string } } } } }));
+  let hiddenOnTop = 0;
+  for (const { e, entry } of putBacks) {
+    if (entry.seat === SPY) continue;
+    const a = entry.body.action;
+    for (const ref of a.order) {
+      expect(e.text.includes(saltOf.get(ref)!), `${ref} put back: its salt stays with its owner`).toBe(false);
+      hiddenOnTop++;
+    }
+    if (a.opening) expect(e.text.includes(saltOf.get(a.opening.ref)!), `${a.opening.ref} played or discarded from a reveal: opened here`).toBe(true);
+  }
+  if (options.expectPutBacks) expect(hiddenOnTop, 'the game put cards back on top of a deck').toBeGreaterThan(0);
 
   // Sealed memos of secret choices: one length, and the spy's key opens none of the others'.
   // A memo is sealed for its seat, day and purpose (the nonce); a wrong key fails the MAC

@@ -329,9 +329,9 @@ export function deckDown(state: GameState, seat: number, vault: Vault, keep: num
     keep = Math.max(0, keep - seg.refs.length);
     if (gone.length === 0) continue;
     const values = gone.map((ref) => cardOpening(vault, state, ref)!.value);
-    const remaining: Record<string, number> = { ...seg.remaining };
+    const remaining = { ...seg.remaining } as Record<string, number>;
     for (const v of values) if (--remaining[v]! === 0) delete remaining[v];
-    const discard: Record<string, number> = { ...cards.discard };
+    const discard = { ...cards.discard } as Record<string, number>;
     for (const v of values) discard[v] = (discard[v] ?? 0) + 1;
     const commitments = { ...cards.commitments };
     const origin = { ...cards.origin };

@@ -1,12 +1,14 @@
-import {
-  type BattleUnit,
-  type GameState,
-  type Stage,
-  RANKS,
-  UNIT_RANKS,
-  unitCard,
-} from '../../engine/index.js';
+import { type BattleUnit, type CardId, type GameState, type Stage } from '../../engine/index.js';
+import { type Civilisation, fullWorld } from '../../engine/cards/catalogue.js';
 import { countOf, total } from '../../engine/conquest/cards.js';
+
+/** Each civilisation's full World, worked out once (the invariants run after every action). */
+const worlds = new Map<Civilisation, [CardId, number][]>();
+const worldOf = (civ: Civilisation): [CardId, number][] => {
+  let w = worlds.get(civ);
+  if (!w) worlds.set(civ, (w = Object.entries(fullWorld(civ)) as [CardId, number][]));
+  return w;
+};
 
 /** Troops of every seat on the board (territories and frontiers). */
 export function troopsBySeat(state: GameState): number[] {
@@ -30,8 +32,8 @@ export function conquestInvariant(state: GameState): string | null {
     const p = state.players[seat]!;
     if (p.energy < 0 || p.setAside < 0 || p.pure < 0) return `seat ${seat} has negative energy`;
     const c = p.cards;
-    // Every hidden card is in exactly one place: one segment's deck or the hand, never both, never twice.
-    const places = [...c.hand, ...c.segments.flatMap((s) => s.refs)];
+    // Every hidden card is in exactly one place: one segment's deck, the hand, put back on top or revealed to its owner, never twice.
+    const places = [...c.hand, ...(c.top ?? []), ...(c.peeked ?? []), ...c.segments.flatMap((s) => s.refs)];
     if (new Set(places).size !== places.length) return `seat ${seat}: a card reference is in two places`;
     for (const ref of places) if (c.origin[ref] === undefined || c.commitments[ref] === undefined) return `seat ${seat}: ${ref} has no origin or commitment`;
     const hidden = c.segments.reduce((n, s) => n + total(s.remaining), 0);
@@ -40,10 +42,9 @@ export function conquestInvariant(state: GameState): string | null {
     if (c.segments.length === 0 || stage.kind === 'over') continue;
     const civ = state.seats[seat]!.civilisation;
     const army = armies.filter((u) => u.owner === seat);
-    for (const r of UNIT_RANKS) {
-      const id = unitCard(civ, r);
+    for (const [id, copies] of worldOf(civ)) {
       const ownedCount = countOf(c.discard, id) + c.segments.reduce((n, s) => n + countOf(s.remaining, id), 0) + army.filter((u) => u.card === id).length;
-      if (ownedCount + countOf(p.world, id) !== RANKS[r].copies) return `seat ${seat}: ${id} owned ${ownedCount} + World ${countOf(p.world, id)} != ${RANKS[r].copies}`;
+      if (ownedCount + countOf(p.world, id) !== copies) return `seat ${seat}: ${id} owned ${ownedCount} + World ${countOf(p.world, id)} != ${copies}`;
     }
   }
   return null;

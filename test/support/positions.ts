@@ -11,6 +11,7 @@ import { addUnit, openExercise } from '../../engine/conquest/battle.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { agentStream, localVault, playLocal, startLocalGame } from '../../engine/local/index.js';
 import { must, setupFor } from './fixtures.js';
+import { asCiv, battleOf, deckOf, duel, luck, playCard, threeCamps, unitOf } from './abilities.js';
 import {
   E,
   H,
@@ -159,6 +160,33 @@ export function buildPositions(withMap = true): Position[] {
     named('vassalTroops: a connected vassal places his troops', conquest((s) => atStage(vassal(s), { kind: 'vassalTroops', seat: 2, troops: 2, then: { kind: 'requests', turn: 0, left: 3 } }))),
     named('requests: a suzerain and his vassal', conquest((s) => atStage(vassal(s), { kind: 'requests', turn: 0, left: 3 }))),
     named('vacate: the vassal chooses where to go', conquest((s) => must(atStage(vassal(s), { kind: 'requests', turn: 0, left: 3 }), { kind: 'request', seat: 0, vassal: 2, at: H(0, 3), from: H(1, 2), count: 2 }))),
+    // Card effects (K15-K18): ability windows, a reveal to its owner alone, a negative effect that may be ignored.
+    named('abilities: a Shaman\'s two immediate abilities', conquest((s, v) => playCard(duel(deckOf(handOf(s, 0, v[0]!, ['druids.shaman', 'crystal1']), 0, v[0]!, ['crystal2'])), v[0]!, 'druids.shaman'))),
+    named('abilities: a Vanguard places a unit from the hand', conquest((s, v) => playCard(duel(handOf(s, 0, v[0]!, ['tritons.vanguard', 'dwarves.captain', 'elves.warrior', 'crystal1'])), v[0]!, 'tritons.vanguard'))),
+    named('abilities: the delayed window, a Grave Caller and a Skeleton', conquest((s, v) => {
+      let t = handOf(asCiv(s, 0, 'necromancers'), 0, v[0]!, ['necromancers.graveCaller', 'necromancers.skeleton']);
+      t = duel(deckOf(t, 0, v[0]!, [], ['crystal1', 'terrain']));
+      t = playCard(t, v[0]!, 'necromancers.graveCaller');
+      t = must(t, { kind: 'done', seat: 1 });
+      t = playCard(t, v[0]!, 'necromancers.skeleton');
+      return must(t, { kind: 'done', seat: 0 });
+    })),
+    named('peek: two cards revealed to their owner', conquest((s, v) => {
+      let t = playCard(duel(deckOf(handOf(s, 0, v[0]!, ['dwarves.infantrySquad']), 0, v[0]!, ['dwarves.captain', 'crystal1', 'crystal2'])), v[0]!, 'dwarves.infantrySquad');
+      t = must(t, { kind: 'activate', seat: 0, unit: unitOf(t, 'dwarves.infantrySquad'), ability: 0, targets: [null] });
+      return luck(t);
+    })),
+    named('ignore: a negative effect the target may ignore', conquest((s, v) => {
+      let t = handOf(handOf(handOf(s, 0, v[0]!, ['druids.hexer']), 1, v[1]!, ['elves.basic', 'druids.hexer']), 2, v[2]!, ['elves.basic', 'elves.warrior']);
+      t = threeCamps(t, 2, [[1, 0]]);
+      t = playCard(t, v[2]!, 'elves.basic');
+      t = playCard(t, v[0]!, 'druids.hexer');
+      t = must(t, { kind: 'activate', seat: 0, unit: unitOf(t, 'druids.hexer'), ability: 0, targets: [{ kind: 'camp', camp: 'defender', units: [unitOf(t, 'elves.basic')] }] });
+      t = playCard(playCard(t, v[1]!, 'elves.basic'), v[2]!, 'elves.warrior');
+      t = playCard(must(t, { kind: 'done', seat: 0 }), v[1]!, 'druids.hexer');
+      const hexer = battleOf(t).units.find((u) => u.card === 'druids.hexer' && u.owner === 1)!.id;
+      return must(t, { kind: 'activate', seat: 1, unit: hexer, ability: 0, targets: [{ kind: 'camp', camp: 'defender', units: [unitOf(t, 'elves.warrior')] }] });
+    })),
     named('over: a victory', conquest((s) => {
       let t = withTroops(s, { '0,3': { owner: 0, troops: 1, frontier: front(SE, 4) }, '0,4': { owner: 2, troops: 1 }, '-3,-1': { owner: 2, troops: 1 } });
       t = withPlayer(t, 1, { suzerain: 2 });

@@ -7,12 +7,14 @@ import { err, ok } from '../../core/result.js';
 import type { DecisionRules, Next } from '../../core/stages.js';
 import type { Battle, GameState, Stage } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
-import { addUnit, arrangement, campChange, campChoices, campCount, cyclesLeft, followers, involvedSeats, proposalMembers, withdraw, withdrawBound } from '../battle.js';
+import { arrangement, campChange, campChoices, campCount, cyclesLeft, followers, involvedSeats, proposalMembers, withdraw, withdrawBound } from '../battle.js';
 import { discard, revealFromHand, revealMany } from '../cards.js';
 import { settleEmpty } from '../expansion.js';
 import { firstInOrder, nextInOrder, turnOrder } from '../order.js';
 import { go, patchPhase, phaseOf, replenish, withPlayer } from '../phase.js';
 import { participantsInOrder } from '../resolve.js';
+
+import { layoutAfterEntry } from '../abilities/entry.js';
 
 import { type At, one, act, seatOf, hex, acting, handOpenings, doneRule } from './common.js';
 
@@ -150,8 +152,7 @@ export const armiesStage: DecisionRules<'armies'> = {
         const revealed = revealFromHand(state.players[a.seat]!.cards, a.opening);
         if (!revealed.ok) return revealed;
         if (!isUnitCard(revealed.value.card)) return err(ruleError('NotAUnit', 'B3', `${revealed.value.card} is not a unit card`));
-        const { battle, unit } = addUnit(stage.battle, a.seat, revealed.value.card);
-        emit({ kind: 'unitEntered', unit });
+        const battle = layoutAfterEntry(stage.battle, a.seat, revealed.value.card, emit);
         const next = withPlayer(state, a.seat, (p) => ({ ...p, cards: revealed.value.cards }));
         const waiting = battle.participants.filter((s) => !stage.complete.includes(s) && acting(state, s));
         const after: Stage = { kind: 'armies', turn: nextInOrder(state, a.seat, waiting) ?? a.seat, complete: stage.complete, battle, then: stage.then };
@@ -172,28 +173,5 @@ export const armiesStage: DecisionRules<'armies'> = {
       return go(state, { kind: 'abilities', window: 'delayed', waiting: seats, battle: b, then: { kind: 'strengths', battle: b, then: stage.then } });
     }
     return waiting.includes(stage.turn) ? null : go(state, { ...stage, turn: nextInOrder(state, stage.turn, waiting)! });
-  },
-};
-
-/** K15-K17: whether `seat` has an ability it may activate at this point of the stage flow. No card has abilities yet (the card-ability engine). */
-const hasAbilities = (_state: GameState, _b: Battle, _seat: Seat, _window: At<'abilities'>['window']): boolean => false;
-
-/** Goes on after a window, the combat as the window left it. */
-const afterWindow = (stage: At<'abilities'>): Stage => ('battle' in stage.then ? ({ ...stage.then, battle: stage.battle } as Stage) : stage.then);
-
-export const abilitiesStage: DecisionRules<'abilities'> = {
-  expects: { rule: 'K17', text: 'activate abilities or pass' },
-  awaits: (_s, stage) => seatOf(stage.waiting[0]!),
-  actions: {
-    done: doneRule<'abilities'>('abilities', (_state, stage) => ({ ...stage, waiting: stage.waiting.slice(1) })),
-  },
-  passive: (_s, _stage, seat) => act({ kind: 'done', seat }),
-  // K17: priority in turn order; a seat with nothing to activate is skipped.
-  enter: (state, stage, emit) => {
-    const waiting = stage.waiting.filter((s) => acting(state, s) && hasAbilities(state, stage.battle, s, stage.window));
-    if (waiting.length === 0) return go(state, afterWindow(stage));
-    if (waiting.length === stage.waiting.length) return null;
-    emit({ kind: 'abilityWindow', window: stage.window, seats: waiting });
-    return go(state, { ...stage, waiting });
   },
 };

@@ -1,4 +1,5 @@
-import { abilitiesStage, armiesStage, campsStage, discardsStage, proposalStage } from './combat.js';
+import { abilitiesStage, ignoreStage, peekStage } from './abilities.js';
+import { armiesStage, campsStage, discardsStage, proposalStage } from './combat.js';
 import { dealStage, drawingStage, reshuffleStage } from './deals.js';
 import { chooseStage, exerciseStage, movesStage, spreadStage } from './expansion.js';
 import { overStage, requestsStage, vacateStage, vassalTroopsStage } from './logistics.js';
@@ -24,6 +25,8 @@ export const CONQUEST_STAGES = {
   discards: discardsStage,
   armies: armiesStage,
   abilities: abilitiesStage,
+  peek: peekStage,
+  ignore: ignoreStage,
   opposing: opposingStage,
   losses: lossesStage,
   refill: refillStage,

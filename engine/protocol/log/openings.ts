@@ -9,7 +9,7 @@ import type { Opening } from '../codec/entry.js';
  * the openings against the commitments and against the multiset each pile can still hold.
  * The public state says what is still hidden; each committed pile is one PileView: the face-down
  * tiles (with the tile drawn and not placed), and each committed segment of a card deck (with
- * the cards in hand dealt from it).
+ * the cards dealt from it that are in hand, put back on top or revealed to the owner alone).
  */
 export interface PileView {
   readonly name: string;
@@ -30,7 +30,9 @@ export function hiddenPiles(state: GameState, seat: Seat): PileView[] {
   const cards = state.players?.[seat]?.cards;
   if (cards) {
     cards.segments.forEach((seg, i) => {
-      const refs = [...seg.refs, ...cards.hand.filter((r) => cards.origin[r] === i)];
+      // The deck's segment, and the cards dealt from it now in the hand, put back on top, or revealed to the owner alone.
+      const held = [...cards.hand, ...(cards.top ?? []), ...(cards.peeked ?? [])];
+      const refs = [...seg.refs, ...held.filter((r) => cards.origin[r] === i)];
       piles.push({ name: `deal ${seg.id}`, refs, commitments: cards.commitments, remaining: seg.remaining });
     });
   }

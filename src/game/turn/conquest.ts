@@ -1,4 +1,4 @@
-import { abilities, armies, camps, choose, discards, keepOrAccount, losses, opposing, proposal, refill, returnUnits } from './combat.js';
+import { abilities, armies, camps, choose, discards, ignore, keepOrAccount, losses, opposing, peek, proposal, refill, returnUnits } from './combat.js';
 import { deal, reshuffle, secretCommit, secretReveal } from './secrets.js';
 import { exercise, moves, requests, spread, vacate, vassalTroops } from './steps.js';
 import type { ConquestControllers, Controller } from './types.js';
@@ -27,6 +27,8 @@ export const CONQUEST_CONTROLLERS: ConquestControllers = {
   discards,
   armies,
   abilities,
+  peek,
+  ignore,
   opposing,
   losses,
   refill,
