@@ -673,6 +673,8 @@ export const en = {
   'why.proposal': 'Joining a camp of other players needs the consent of every member of that camp.',
   'why.discards': 'On more than one frontier of this combat, you may discard cards for each extra frontier and draw back up to 5.',
   'why.armies': 'Your strength is your units’ strength plus 1 per involved troop of your camp: each unit played adds to it.',
+  'why.peek': 'Only you see these cards; the ones you put back are drawn first, in your order.',
+  'why.ignore': 'In a combat of more than two players, you may ignore a negative effect you have already suffered N times, unless its player has already caused it N times.',
   'why.abilities': 'Activating an ability is always your choice; once activated, it is carried out in full.',
   'why.opposing': 'Two opposing camps are tied strongest: the one you count changes the troops you lose.',
   'why.losses': 'You lose more troops than were involved: the rest come from this tile, first its territory, then the frontiers you choose.',

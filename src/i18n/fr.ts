@@ -672,6 +672,8 @@ export const fr: Dictionary = {
   'why.proposal': 'Rejoindre un camp formé par d’autres joueurs demande l’accord de chacun de ses membres.',
   'why.discards': 'Sur plus d’une frontière dans ce combat, vous pouvez défausser des cartes pour chaque frontière en plus, puis recompléter votre main à 5.',
   'why.armies': 'Votre force est la force de vos unités plus 1 par troupe impliquée de votre camp : chaque unité jouée s’y ajoute.',
+  'why.peek': 'Vous seul voyez ces cartes ; celles que vous remettez seront piochées d’abord, dans votre ordre.',
+  'why.ignore': 'Dans un combat à plus de deux joueurs, vous pouvez ignorer un effet négatif déjà subi N fois, sauf si son auteur l’a déjà causé N fois.',
   'why.abilities': 'Activer une capacité est toujours votre choix ; une fois activée, elle est résolue entièrement.',
   'why.opposing': 'Deux camps adverses sont à égalité pour le plus fort : celui que vous comptez change les troupes que vous perdez.',
   'why.losses': 'Vous perdez plus de troupes qu’il n’y en avait d’impliquées : les autres viennent de cette tuile, d’abord son territoire, puis les frontières que vous choisissez.',

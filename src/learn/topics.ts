@@ -52,6 +52,8 @@ function topicOfStage(stage: AnyStage): Topic | null {
     case 'discards':
     case 'armies':
     case 'abilities':
+    case 'peek':
+    case 'ignore':
     case 'strengths':
     case 'opposing':
     case 'losses':
