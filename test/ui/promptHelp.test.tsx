@@ -66,9 +66,9 @@ describe('the why beside every prompt', () => {
   it('covers every stage a person is asked about', () => {
     const kinds = new Set(views.map((v) => v.kind));
     // Every decision stage with a controller that shows a prompt (pile, draw, drawing and over ask nobody).
-    // No card has abilities yet, a reshuffle needs a deck run out, black tiles a fenced-in portal: those are checked below.
+    // A reshuffle needs a deck run out, black tiles a fenced-in portal: those are checked below.
     expect([...kinds].sort()).toEqual(
-      ['armies', 'camps', 'choose', 'deal', 'discards', 'exercise', 'finalRound', 'keepOrAccount', 'losses', 'moves', 'opposing', 'place', 'portal', 'proposal', 'refill', 'requests', 'returnUnits', 'secretCommit', 'secretReveal', 'spread', 'take', 'vacate', 'vassalTroops'].sort(),
+      ['abilities', 'ignore', 'peek', 'armies', 'camps', 'choose', 'deal', 'discards', 'exercise', 'finalRound', 'keepOrAccount', 'losses', 'moves', 'opposing', 'place', 'portal', 'proposal', 'refill', 'requests', 'returnUnits', 'secretCommit', 'secretReveal', 'spread', 'take', 'vacate', 'vassalTroops'].sort(),
     );
     const ctx = contextAt(views.find((v) => v.kind === 'armies')!.state, 0, null, 'en')!;
     expect(whyAt({ ...ctx, stage: { ...ctx.stage, kind: 'abilities' } } as typeof ctx)).toEqual({ key: 'why.abilities', rule: 'K15' });
