@@ -1,4 +1,4 @@
-import { type CardId, RANKS, UNIT_RANKS, costOf, crystalValue, strengthOf, unitCard } from '../cards/catalogue.js';
+import { type CardId, costOf, crystalValue, strengthOf } from '../cards/catalogue.js';
 import type { SeatAction, Take } from '../core/actions.js';
 import { compareCodeUnits } from '../core/canonical.js';
 import { type CountedAction, type Option, commitFor, expandOption } from '../core/options.js';
@@ -6,7 +6,6 @@ import type { GameState } from '../core/state.js';
 import { type Vault, cardOpening } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
 import { hexKey } from '../hex/index.js';
-import { countOf } from '../conquest/cards.js';
 import { frontierOpen } from '../conquest/expansion.js';
 import { neighbourKey } from '../conquest/territory.js';
 import type { Agent } from './agent.js';
@@ -26,18 +25,16 @@ function handStrength(state: GameState, seat: Seat, vault: Vault): number {
 }
 
 /** The strongest army the stocks set aside can buy, strongest units first, then one crystal with what is left, and affordable technologies. */
-function bundle(state: GameState, seat: Seat, option: Extract<Option, { kind: 'purchase' }>): { cards: CardId[]; technologies: Extract<Option, { kind: 'purchase' }>['technologies'][number]['card'][] } {
-  const civ = state.seats[seat]!.civilisation;
-  const me = state.players[seat]!;
+function bundle(option: Extract<Option, { kind: 'purchase' }>): { cards: CardId[]; technologies: Extract<Option, { kind: 'purchase' }>['technologies'][number]['card'][] } {
   const cards: CardId[] = [];
   let budget = option.setAside;
-  const ranks = [...UNIT_RANKS].sort((a, b) => RANKS[b].strength - RANKS[a].strength || RANKS[a].cost - RANKS[b].cost);
-  for (const r of ranks) {
-    const id = unitCard(civ, r);
-    let left = countOf(me.world, id);
-    while (left > 0 && RANKS[r].cost <= budget) {
-      cards.push(id);
-      budget -= RANKS[r].cost;
+  // The World's units on offer, plain or designed: the strongest first, then the cheapest.
+  const units = [...option.units].sort((a, b) => strengthOf(b.card) - strengthOf(a.card) || a.cost - b.cost || compareCodeUnits(a.card, b.card));
+  for (const u of units) {
+    let left = u.max;
+    while (left > 0 && u.cost <= budget) {
+      cards.push(u.card);
+      budget -= u.cost;
       left--;
     }
   }
@@ -104,7 +101,7 @@ export function greedyAgent(): Agent {
       case 'secretCommit': {
         const o = options[0]!;
         if (o.kind === 'feints') return commitFor(o, { purpose: 'feint', feints: [] })!;
-        if (o.kind === 'purchase') return commitFor(o, { purpose: 'purchase', ...bundle(state, seat, o) })!;
+        if (o.kind === 'purchase') return commitFor(o, { purpose: 'purchase', ...bundle(o) })!;
         return first(o);
       }
       case 'proposal':

@@ -17,8 +17,8 @@ export interface Text {
 export const ABILITY_TYPES = ['immediate', 'delayed', 'postCombat', 'event', 'condition'] as const;
 export type AbilityType = (typeof ABILITY_TYPES)[number];
 
-/** Events an event reaction answers (K16): "this unit is removed from the combat". */
-export const EVENTS = ['removed'] as const;
+/** Events an event reaction answers (K16): "this unit is removed from the combat", "another unit of your army is destroyed". */
+export const EVENTS = ['removed', 'allyDestroyed'] as const;
 export type EventName = (typeof EVENTS)[number];
 
 /** Conditions a condition reaction answers (K16): "your hand is empty". */
@@ -56,7 +56,15 @@ export type Effect =
   /** Negative, on an opponent (K18): neutralise one unit of each player of an opposing camp (it counts 0 and its abilities are lost). */
   | { readonly kind: 'neutralise' }
   /** Negative, on the opponents (K18): every player of every opposing camp removes from the combat his units on this unit's row. */
-  | { readonly kind: 'removeRow' };
+  | { readonly kind: 'removeRow' }
+  /** Pay `amount` energy stocks (a cost: it cannot be resolved with fewer). */
+  | { readonly kind: 'pay'; readonly amount: number }
+  /** Add a unit of cost `maxCost` or less from your discard pile to your army, as a new row at the bottom. */
+  | { readonly kind: 'raise'; readonly maxCost: number }
+  /** Destroy another unit of your army (K8): it leaves the combat and goes back to your World. */
+  | { readonly kind: 'sacrifice' }
+  /** For the rest of the combat: every unit of your army on this unit's row (itself included) gets +`amount` strength. */
+  | { readonly kind: 'boostRow'; readonly amount: number };
 export type EffectKind = Effect['kind'];
 export type EffectOf<K extends EffectKind> = Extract<Effect, { kind: K }>;
 
@@ -81,7 +89,13 @@ export type Permanent =
   /** Cost: `amount` less while its buyer controls the Heart of Eden. */
   | { readonly kind: 'cheaperWithHeart'; readonly amount: number }
   /** From the hand, value: counts as an Energy Crystal of value `value` when the hand is accounted for (E15). */
-  | { readonly kind: 'crystalInHand'; readonly value: number };
+  | { readonly kind: 'crystalInHand'; readonly value: number }
+  /** Steadfast: this unit cannot be removed from the combat nor neutralised (K18c). */
+  | { readonly kind: 'steadfast' }
+  /** +`amount` strength while its player defends the attacked territory (he controls it). */
+  | { readonly kind: 'strengthDefending'; readonly amount: number }
+  /** +1 strength for each unit card in its player's discard pile, up to +`max`. */
+  | { readonly kind: 'strengthFromDiscard'; readonly max: number };
 export type PermanentKind = Permanent['kind'];
 
 /** A designed unit card: it takes `copies` of its rank's places in its civilisation's World. */

@@ -1,5 +1,5 @@
 import type { UnitDesign } from './abilities.js';
-import { DESIGNS } from './worlds/index.js';
+import { DESIGNS, IDENTITIES } from './worlds/index.js';
 
 /**
  * The cards (ruling 8): the common cards, the technologies' costs, and each civilisation's World:
@@ -87,7 +87,7 @@ const UNITS: ReadonlyMap<string, UnitInfo> = new Map<string, UnitInfo>([
 
 /** A unit's design (its text, permanent effects and abilities), or null for a plain unit and any other card. */
 export const designOf = (id: CardId): UnitDesign | null => UNITS.get(id)?.design ?? null;
-export { DESIGNS };
+export { DESIGNS, IDENTITIES };
 
 export const isUnitCard = (id: string): id is UnitCard => UNITS.has(id);
 export const isCommonCard = (id: string): id is CommonCard => (COMMON_CARDS as readonly string[]).includes(id);

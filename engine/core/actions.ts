@@ -51,13 +51,15 @@ export type CampChoice = 'defender' | Seat;
 /**
  * What an ability's effect is given (K15): a card by its id (of the discard pile or the World), a
  * card revealed from the hand (and, to place it, a side of the ability's unit), an opposing camp
- * with a unit of each of its players where the effect picks one, or a tile of the seat's involved troops.
+ * with a unit of each of its players where the effect picks one, a tile of the seat's involved
+ * troops, or a unit of the seat's own army by its number.
  */
 export type Target =
   | { readonly kind: 'card'; readonly card: CardId }
   | { readonly kind: 'hand'; readonly opening: CardOpening; readonly side?: 'left' | 'right' }
   | { readonly kind: 'camp'; readonly camp: CampChoice; readonly units: readonly number[] }
-  | { readonly kind: 'tile'; readonly at: Hex };
+  | { readonly kind: 'tile'; readonly at: Hex }
+  | { readonly kind: 'unit'; readonly unit: number };
 
 /** Every action, as plain data. `random` and `absent` are written by the table, the others by the seat named. */
 export type Action =

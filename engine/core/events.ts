@@ -116,7 +116,12 @@ export type GameEvent =
   | { readonly kind: 'passiveChoice'; readonly seat: Seat; readonly action: SeatAction | null }
   | { readonly kind: 'forfeited'; readonly seat: Seat }
   | { readonly kind: 'won'; readonly seat: Seat; readonly how: 'supremacy' | 'energy' }
-  | { readonly kind: 'gameOver'; readonly winner: Seat | null };
+  | { readonly kind: 'gameOver'; readonly winner: Seat | null }
+  // Card effects (K15), continued
+  /** Energy stocks paid for an ability's effect. */
+  | { readonly kind: 'energyPaid'; readonly seat: Seat; readonly count: number }
+  /** A unit card taken from its owner's discard pile into his army (it then enters: unitEntered). */
+  | { readonly kind: 'unitRaised'; readonly seat: Seat; readonly card: CardId };
 
 export type EventKind = GameEvent['kind'];
 

@@ -131,6 +131,8 @@ function parseTarget(x: unknown): Target | null | undefined {
       const at = hasOnlyKeys(x, ['kind', 'at']) ? parseHex(x['at']) : undefined;
       return at ? { kind: 'tile', at } : undefined;
     }
+    case 'unit':
+      return hasOnlyKeys(x, ['kind', 'unit']) && isCount(x['unit']) ? { kind: 'unit', unit: x['unit'] } : undefined;
     default:
       return undefined;
   }

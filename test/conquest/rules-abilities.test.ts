@@ -3,6 +3,7 @@ import { type Battle, type GameEvent, awaiting, cardOpening, legalOptions, play 
 import { countOf } from '../../engine/conquest/cards.js';
 import { seatStrength } from '../../engine/conquest/battle.js';
 import { destroyUnit, harvestOf, involvedTiles } from '../../engine/conquest/abilities/effects.js';
+import { layoutAfterEntry } from '../../engine/conquest/abilities/entry.js';
 import { adjacency } from '../../engine/conquest/territory.js';
 import { attempt, mayIgnore } from '../../engine/conquest/abilities/negative.js';
 import { purchaseOffer } from '../../engine/conquest/logistics.js';
@@ -336,6 +337,23 @@ describe('a destroyed unit (K8)', () => {
     expect(gone.battle.units).toEqual([]);
     expect(gone.battle.effects).toBeUndefined();
     expect(countOf(gone.state.players[0]!.world, 'dwarves.captain')).toBe(countOf(s.players[0]!.world, 'dwarves.captain') + 1);
+  });
+});
+
+describe('a destroyed unit keeps nothing (K8)', () => {
+  it('a unit added after it, which takes its number, starts afresh: no used ability, no boost of its own', () => {
+    const { state, vaults } = start({ 0: ['necromancers.skeleton'] });
+    let s = playCard(duel(asCiv(state, 0, 'necromancers')), vaults[0]!, 'necromancers.skeleton');
+    s = must(must(s, { kind: 'done', seat: 1 }), { kind: 'done', seat: 0 });
+    const skeleton = unitOf(s, 'necromancers.skeleton');
+    const b = battleOf(must(s, { kind: 'activate', seat: 0, unit: skeleton, ability: 0, targets: [null] }));
+    // The strengths are worked out after the window; the records of the activation stay with the combat.
+    expect(b.effects).toMatchObject({ used: [`${skeleton}:0`], boosts: [{ seat: 0, unit: skeleton, amount: 1 }] });
+    const gone = destroyUnit(s, b, b.units.find((u) => u.id === skeleton)!, () => undefined);
+    const again = layoutAfterEntry(gone.battle, 0, 'necromancers.skeleton', () => undefined);
+    expect(again.units.find((u) => u.card === 'necromancers.skeleton')!.id).toBe(skeleton);
+    expect(again.effects?.used ?? []).toEqual([]);
+    expect(again.effects?.boosts ?? []).toEqual([]);
   });
 });
 

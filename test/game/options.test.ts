@@ -85,6 +85,8 @@ function mutations(state: GameState, action: SeatAction): unknown[] {
       vary(value.map((t) => (t && t.kind === 'camp' ? { ...t, units: t.units.map((u: number) => u + 1) } : t)));
       vary(value.map((t) => (t && t.kind === 'tile' ? { ...t, at: hexes[0] } : t)));
       vary(value.map(() => ({ kind: 'tile', at: hexes[1] })));
+      for (const d of [-1, 1, 5]) vary(value.map((t) => (t && t.kind === 'unit' ? { ...t, unit: t.unit + d } : t)));
+      for (const unit of [0, 1, 2]) vary(value.map(() => ({ kind: 'unit', unit })));
     }
     if (field === 'order' && Array.isArray(value)) {
       vary([...value].reverse());

@@ -1,6 +1,8 @@
 import type { UnitDesign } from '../abilities.js';
+import type { Civilisation } from '../catalogue.js';
 import { DRUIDS } from './druids.js';
 import { DWARVES } from './dwarves.js';
+import type { Identity } from './identity.js';
 import { MINERS } from './miners.js';
 import { NECROMANCERS } from './necromancers.js';
 import { TRITONS } from './tritons.js';
@@ -11,3 +13,8 @@ import { TRITONS } from './tritons.js';
  * places of a World they do not take are plain units of their rank (engine/cards/catalogue.ts).
  */
 export const DESIGNS: readonly UnitDesign[] = [...DWARVES, ...NECROMANCERS, ...MINERS, ...DRUIDS, ...TRITONS];
+
+/** The identity of each civilisation whose World is designed: its verb and its way to play (the Home screen and docs/cards.md say them). */
+export const IDENTITIES: Readonly<Partial<Record<Civilisation, Identity>>> = {};
+
+export type { Identity };

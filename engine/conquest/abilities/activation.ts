@@ -120,8 +120,9 @@ export function activate(state: GameState, stage: Window, a: ActionOf<'activate'
   return ok({ state: ctx.state, battle: spend(ctx.battle, unit.id, a.ability, ability), ...(wait ? { wait } : {}) });
 }
 
-/** Once-only abilities are used; a reaction uses one of the times it was armed (K16). */
+/** Once-only abilities are used; a reaction uses one of the times it was armed (K16). A unit its own ability destroyed keeps no record (K8). */
 function spend(b: Battle, unit: number, index: number, ability: Ability): Battle {
+  if (!unitById(b, unit)) return b;
   const e = effectsOf(b);
   const key = abilityKey(unit, index);
   if (ability.type === 'event' || ability.type === 'condition') {

@@ -1,5 +1,5 @@
 import { type HexKey, hexKey, parseHexKey } from '../../hex/index.js';
-import { type CardId, isUnitCard, unitCiv } from '../../cards/catalogue.js';
+import { type CardId, costOf, isUnitCard, unitCiv } from '../../cards/catalogue.js';
 import type { Effect, EffectKind, EffectOf } from '../../cards/abilities.js';
 import type { CampChoice, Target } from '../../core/actions.js';
 import { canonicalJson } from '../../core/canonical.js';
@@ -16,8 +16,8 @@ import { turnOrder } from '../order.js';
 import { withPlayer } from '../phase.js';
 import { adjacency } from '../territory.js';
 import { placeBeside, takeOut } from './layout.js';
-import { unitCost } from './permanent.js';
-import { effectsOf, entered, withEffects } from './records.js';
+import { steadfast, unitCost } from './permanent.js';
+import { arm, effectsOf, entered, withEffects } from './records.js';
 
 /**
  * The effect registry (K15): one small rule per effect kind, chosen by an exhaustive switch. A
@@ -77,8 +77,10 @@ export function opposingCamps(state: GameState, b: Battle, seat: Seat): Camp[] {
   return [...camps].filter((c) => campPlayers(state, b, c).length > 0).sort(compareCamps);
 }
 
-const faceUp = (b: Battle, seat: Seat): BattleUnit[] => b.units.filter((u) => u.owner === seat && u.face === 'up').sort((x, y) => x.id - y.id);
-const onRow = (b: Battle, seat: Seat, row: number): BattleUnit[] => b.units.filter((u) => u.owner === seat && u.row === row).sort((x, y) => x.id - y.id);
+/** The units an opponent may neutralise: face up, and not steadfast (K14). */
+const faceUp = (b: Battle, seat: Seat): BattleUnit[] => b.units.filter((u) => u.owner === seat && u.face === 'up' && !steadfast(u)).sort((x, y) => x.id - y.id);
+/** The units of a row an opponent may remove from the combat: steadfast ones stay (K14). */
+const onRow = (b: Battle, seat: Seat, row: number): BattleUnit[] => b.units.filter((u) => u.owner === seat && u.row === row && !steadfast(u)).sort((x, y) => x.id - y.id);
 
 /** Every way of picking one unit from each list. */
 const product = (lists: readonly (readonly number[])[]): number[][] => lists.reduce<number[][]>((acc, xs) => acc.flatMap((a) => xs.map((x) => [...a, x])), [[]]);
@@ -228,6 +230,42 @@ const RULES: { readonly [K in EffectKind]: EffectRule<K> } = {
     targets: (ctx) => (rowTargets(ctx).length > 0 ? [null] : []),
     apply: (ctx) => done(ctx, { wait: { kind: 'inflict', inflicting: { by: ctx.seat, unit: ctx.source.id, effect: 'removeRow', targets: rowTargets(ctx) } } }),
   },
+  pay: {
+    targets: (ctx, e) => (ctx.state.players[ctx.seat]!.energy >= e.amount ? [null] : []),
+    apply: (ctx, e, _t, emit) => {
+      emit({ kind: 'energyPaid', seat: ctx.seat, count: e.amount });
+      return done(ctx, { state: withPlayer(ctx.state, ctx.seat, (p) => ({ ...p, energy: p.energy - e.amount })) });
+    },
+  },
+  raise: {
+    // The discard pile is public (K3): which units it holds, and so what can be raised, is known to all.
+    targets: (ctx, e) => cardTargets(countsToList(cardsOf(ctx).discard).filter((c) => isUnitCard(c) && costOf(c) <= e.maxCost)),
+    apply: (ctx, _e, t, emit) => {
+      const card = (t as Extract<Target, { kind: 'card' }>).card;
+      emit({ kind: 'unitRaised', seat: ctx.seat, card });
+      const state = withPlayer(ctx.state, ctx.seat, (p) => ({ ...p, cards: { ...p.cards, discard: addCounts(p.cards.discard, [card], -1) } }));
+      return done(ctx, { state, battle: layoutAfterEntry(ctx.battle, ctx.seat, card, emit) });
+    },
+  },
+  sacrifice: {
+    // Another unit of the seat's army, in play (neutralised ones included: they are still his).
+    targets: (ctx) => ctx.battle.units.filter((u) => u.owner === ctx.seat && u.id !== ctx.source.id).sort((x, y) => x.id - y.id).map((u): Target => ({ kind: 'unit', unit: u.id })),
+    apply: (ctx, _e, t, emit) => {
+      const unit = ctx.battle.units.find((u) => u.id === (t as Extract<Target, { kind: 'unit' }>).unit)!;
+      return ok(destroyUnit(ctx.state, ctx.battle, unit, emit));
+    },
+  },
+  boostRow: {
+    // The row as it stands now: a unit placed on it later gets nothing.
+    targets: (ctx) => (ctx.battle.units.some((u) => u.id === ctx.source.id) ? [null] : []),
+    apply: (ctx, e, _t, emit) => {
+      const here = ctx.battle.units.find((u) => u.id === ctx.source.id)!;
+      const row = ctx.battle.units.filter((u) => u.owner === ctx.seat && u.row === here.row).sort((x, y) => x.id - y.id);
+      for (const u of row) emit({ kind: 'strengthBoosted', seat: ctx.seat, unit: u.id, amount: e.amount });
+      const boosts = [...effectsOf(ctx.battle).boosts, ...row.map((u) => ({ seat: ctx.seat, unit: u.id, amount: e.amount }))];
+      return done(ctx, { battle: withEffects(ctx.battle, { boosts }) });
+    },
+  },
 };
 
 function gainEnergy(ctx: Ctx, count: number, emit: Emit): Result<Resolved, RuleError> {
@@ -248,13 +286,25 @@ function intoHand(seat: Seat, cards: GameState['players'][number]['cards'], card
   return { ...added.value, hand: [...cards.hand, ...refs], segments: added.value.segments.map((s, i) => (i === last ? { ...s, refs: [] } : s)) };
 }
 
-/** K8: a unit destroyed during the combat leaves it and goes back to its owner's World. */
+/**
+ * K8: a unit destroyed during the combat leaves it and goes back to its owner's World; the other
+ * units of his army react to it (K16, `allyDestroyed`).
+ */
 export function destroyUnit(state: GameState, b: Battle, unit: BattleUnit, emit: Emit): Resolved {
   emit({ kind: 'unitDestroyed', unit });
-  // Gone from the combat, it opens nothing any more (K16).
+  // Gone from the combat, it opens nothing any more (K16), and keeps nothing: a unit added later
+  // may take its number (B2b's layout numbers units from the highest in the combat).
   const e = effectsOf(b);
+  const its = (k: string) => k.startsWith(`${unit.id}:`);
   const out = { ...takeOut(b, unit.id), aside: b.aside.filter((u) => u.id !== unit.id) };
-  const battle = withEffects(out, { fresh: e.fresh.filter((id) => id !== unit.id), armed: e.armed.filter((k) => !k.startsWith(`${unit.id}:`)) });
+  let battle = withEffects(out, {
+    fresh: e.fresh.filter((id) => id !== unit.id),
+    armed: e.armed.filter((k) => !its(k)),
+    used: e.used.filter((k) => !its(k)),
+    held: e.held.filter((k) => !its(k)),
+    boosts: e.boosts.filter((x) => x.unit !== unit.id),
+  });
+  for (const other of out.units) if (other.owner === unit.owner && other.face === 'up') battle = arm(battle, other, 'allyDestroyed');
   const back = isUnitCard(unit.card) && unitCiv(unit.card) === state.seats[unit.owner]!.civilisation;
   return { state: back ? withPlayer(state, unit.owner, (p) => ({ ...p, world: addCounts(p.world, [unit.card]) })) : state, battle };
 }
