@@ -243,18 +243,18 @@ describe('file 000 FAQ', () => {
   });
 
   it("a Digging Machine harvests the neighbouring territories; beyond the map's edge counts as black tiles", () => {
-    const { state, vaults } = start({ 1: ['dwarves.diggingMachine'] });
+    const { state, vaults } = start({ 1: ['miners.diggingMachine'] });
     // Seat 1's troops at -2,-1, on the map's edge, attack the wild -2,0.
-    let s = onlyTroops(state, { '-2,-1': { owner: 1, troops: 1, frontier: front(SE, 2) }, '-3,-1': { owner: 1, troops: 1 } });
+    let s = onlyTroops(asCiv(state, 1, 'miners'), { '-2,-1': { owner: 1, troops: 1, frontier: front(SE, 2) }, '-3,-1': { owner: 1, troops: 1 } });
     const neighbours = adjacency(s)['-2,-1']!;
     expect(neighbours.filter((n) => n === null).length).toBeGreaterThan(0);
     const expected = neighbours.filter((n) => n !== null && !(s.map[n]?.kind === 'land' && (s.map[n] as { colour: string }).colour === 'black')).length;
     expect(harvestOf(s, '-2,-1')).toBe(expected);
     s = readyAll(must(atChoose(s, 1), { kind: 'chooseCombat', seat: 1, combat: T(-2, 0) }));
-    s = playCard(s, vaults[1]!, 'dwarves.diggingMachine');
+    s = playCard(s, vaults[1]!, 'miners.diggingMachine');
     expect(involvedTiles(s, battleOf(s), 1)).toEqual(['-2,-1']);
     const energy = s.players[1]!.energy;
-    s = must(s, { kind: 'activate', seat: 1, unit: unitOf(s, 'dwarves.diggingMachine'), ability: 0, targets: [{ kind: 'tile', at: H(-2, -1) }] });
+    s = must(s, { kind: 'activate', seat: 1, unit: unitOf(s, 'miners.diggingMachine'), ability: 0, targets: [{ kind: 'tile', at: H(-2, -1) }] });
     expect(s.players[1]!.energy).toBe(energy + expected);
   });
 

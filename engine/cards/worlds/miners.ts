@@ -1,12 +1,12 @@
 import type { UnitDesign } from '../abilities.js';
 
-/** The positronium miners: the first designed cards (issue 21). Rocket Roll and Charge Leader are file 000's. */
+/** The positronium miners: the first designed cards (issue 21). Rocket Roll, Charge Leader and Digging Machine are file 000's. */
 export const MINERS: readonly UnitDesign[] = [
   {
     id: 'miners.rocketRoll',
     civilisation: 'miners',
     rank: 'basic',
-    copies: 3,
+    copies: 2,
     starting: 1,
     name: { en: 'Rocket Roll', fr: 'Roquette roulante' },
     text: {
@@ -26,7 +26,7 @@ export const MINERS: readonly UnitDesign[] = [
     id: 'miners.chargeLeader',
     civilisation: 'miners',
     rank: 'basic',
-    copies: 3,
+    copies: 2,
     starting: 1,
     name: { en: 'Charge Leader', fr: 'Meneur de charge' },
     text: { en: 'Reaction (your hand is empty): draw 1 card.', fr: 'Réaction (votre main est vide) : piochez 1 carte.' },
@@ -34,11 +34,24 @@ export const MINERS: readonly UnitDesign[] = [
     abilities: [{ type: 'condition', on: 'handEmpty', effects: [{ kind: 'draw', count: 1 }], text: { en: 'Your hand is empty: draw 1 card.', fr: 'Votre main est vide : piochez 1 carte.' } }],
   },
   {
-    id: 'miners.prospector',
+    id: 'miners.diggingMachine',
     civilisation: 'miners',
     rank: 'basic',
     copies: 2,
     starting: 1,
+    name: { en: 'Digging Machine', fr: 'Foreuse' },
+    text: {
+      en: 'Immediate: harvest: gain 1 energy stock for each non-black territory next to a tile of your involved troops (beyond the map counts as black).',
+      fr: "Immédiate : récoltez : gagnez 1 stock d'énergie par territoire non noir voisin d'une tuile de vos troupes impliquées (au-delà de la carte, tout est noir).",
+    },
+    permanent: [],
+    abilities: [{ type: 'immediate', effects: [{ kind: 'harvest' }], text: { en: 'Harvest the neighbouring territories.', fr: 'Récoltez les territoires voisins.' } }],
+  },
+  {
+    id: 'miners.prospector',
+    civilisation: 'miners',
+    rank: 'basic',
+    copies: 2,
     name: { en: 'Prospector', fr: 'Prospecteur' },
     text: { en: 'Post-combat: destroy this unit to gain 2 energy stocks.', fr: "Post-combat : détruisez cette unité pour gagner 2 stocks d'énergie." },
     permanent: [],
