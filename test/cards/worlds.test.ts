@@ -9,7 +9,7 @@ import { canonicalJson } from '../../engine/core/canonical.js';
  * and between them every ability type and permanent effects.
  */
 
-const COMPLETE: readonly Civilisation[] = ['dwarves'];
+const COMPLETE: readonly Civilisation[] = ['dwarves', 'necromancers'];
 const designsOf = (civ: Civilisation): UnitDesign[] => DESIGNS.filter((d) => d.civilisation === civ);
 const words = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 

@@ -35,11 +35,12 @@ function playChecked(players: number, seed: string, agents: (game: ReturnType<ty
       const gained = now.reduce((a, b) => a + b, 0) - troops.reduce((a, b) => a + b, 0);
       // Troops appear only with the Logistics' new troops (after the last purchase is revealed, or a vassal's placement),
       // and disappear only when a combat is resolved (the last army declared complete, or the last ability of the delayed window
-      // activated or passed) or a freed vassal retakes his portal (S4).
+      // activated or passed, or the draw it waited for: a Cultist raised by a Necromancer draws in that window) or a freed vassal
+      // retakes his portal (S4).
       if (state.phase.name === 'conquest' && before.phase.name === 'conquest') {
         if (gained > 0 && !['revealSecret', 'placeTroops', 'absent'].includes(action.kind)) throw new Error(`${seed}: ${gained} troops appeared on ${action.kind}`);
         if (gained > 3 * players) throw new Error(`${seed}: ${gained} troops appeared at once`);
-        if (gained < 0 && !['done', 'activate', 'putBack', 'ignoreEffect', 'absent', 'revealSecret', 'placeTroops', 'chooseOpposing', 'allocateLosses'].includes(action.kind)) throw new Error(`${seed}: troops vanished on ${action.kind}`);
+        if (gained < 0 && !['done', 'activate', 'putBack', 'ignoreEffect', 'absent', 'revealSecret', 'placeTroops', 'chooseOpposing', 'allocateLosses', 'random'].includes(action.kind)) throw new Error(`${seed}: troops vanished on ${action.kind}`);
       }
       troops = now;
       before = state;

@@ -187,6 +187,18 @@ export function buildPositions(withMap = true): Position[] {
       const hexer = battleOf(t).units.find((u) => u.card === 'druids.hexer' && u.owner === 1)!.id;
       return must(t, { kind: 'activate', seat: 1, unit: hexer, ability: 0, targets: [{ kind: 'camp', camp: 'defender', units: [unitOf(t, 'elves.warrior')] }] });
     })),
+    // The complete Worlds' words: a unit of the army chosen, a unit raised from the discard pile.
+    named('abilities: a Cultist chooses which unit of its army it destroys', conquest((s, v) => {
+      let t = handOf(asCiv(s, 0, 'necromancers'), 0, v[0]!, ['necromancers.skeleton', 'necromancers.ghoul', 'necromancers.cultist']);
+      t = playCard(duel(deckOf(t, 0, v[0]!, ['crystal1', 'crystal2'])), v[0]!, 'necromancers.skeleton');
+      t = playCard(must(t, { kind: 'done', seat: 1 }), v[0]!, 'necromancers.ghoul');
+      return playCard(t, v[0]!, 'necromancers.cultist');
+    })),
+    named('abilities: a Necromancer raises a unit from the discard pile (delayed)', conquest((s, v) => {
+      let t = handOf(asCiv(s, 0, 'necromancers'), 0, v[0]!, ['necromancers.necromancer']);
+      t = playCard(duel(deckOf(t, 0, v[0]!, [], ['necromancers.skeleton', 'necromancers.deathKnight', 'necromancers.lich', 'crystal1'])), v[0]!, 'necromancers.necromancer');
+      return must(must(t, { kind: 'done', seat: 1 }), { kind: 'done', seat: 0 });
+    })),
     named('over: a victory', conquest((s) => {
       let t = withTroops(s, { '0,3': { owner: 0, troops: 1, frontier: front(SE, 4) }, '0,4': { owner: 2, troops: 1 }, '-3,-1': { owner: 2, troops: 1 } });
       t = withPlayer(t, 1, { suzerain: 2 });
