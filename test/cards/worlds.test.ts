@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Permanent, type UnitDesign } from '../../engine/cards/abilities.js';
+import { ABILITY_TYPES, type Permanent, type UnitDesign } from '../../engine/cards/abilities.js';
 import { type Civilisation, DESIGNS, IDENTITIES, RANKS, UNIT_RANKS, fullWorld, startingDeck, unitCard, unitRank } from '../../engine/cards/catalogue.js';
 import { canonicalJson } from '../../engine/core/canonical.js';
 
@@ -9,7 +9,7 @@ import { canonicalJson } from '../../engine/core/canonical.js';
  * and between them every ability type and permanent effects.
  */
 
-const COMPLETE: readonly Civilisation[] = ['dwarves', 'necromancers'];
+const COMPLETE: readonly Civilisation[] = ['dwarves', 'necromancers', 'miners'];
 const designsOf = (civ: Civilisation): UnitDesign[] => DESIGNS.filter((d) => d.civilisation === civ);
 const words = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
@@ -78,5 +78,13 @@ describe('the check of "strictly worse"', () => {
     const weaker: UnitDesign = { ...greater, id: `${greater.civilisation}.weaker`, rank: 'tactical' };
     expect(strictlyWorse(weaker, greater)).toBe(true);
     expect(strictlyWorse(greater, weaker)).toBe(false);
+  });
+});
+
+describe('between the complete Worlds', () => {
+  it('every ability type is used, and permanent effects', () => {
+    const designs = COMPLETE.flatMap(designsOf);
+    expect([...new Set(designs.flatMap((d) => d.abilities.map((a) => a.type)))].sort()).toEqual([...ABILITY_TYPES].sort());
+    expect(designs.some((d) => d.permanent.length > 0)).toBe(true);
   });
 });

@@ -135,7 +135,7 @@ describe('permanent effects (K14): mandatory, from the hand, on cost', () => {
     expect(cost(miners)).toBe(2);
     const heart = { ...miners, territories: { ...miners.territories, '0,0': { owner: 0, troops: 1, frontier: [0, 0, 0, 0, 0, 0] as const, wild: [] } } };
     expect(cost(heart)).toBe(1);
-    expect(purchaseOffer(heart, 0).units.find((u) => u.card === 'miners.warrior')!.cost).toBe(2);
+    expect(purchaseOffer(heart, 0).units.find((u) => u.card === 'miners.foreman')!.cost).toBe(2);
   });
 });
 
@@ -266,10 +266,10 @@ describe('file 000 FAQ', () => {
     // A unit of cost up to 2 (the stocks): basic (1) and warrior (2) cards of the World.
     expect(offered.every((a) => a.targets[0]?.kind === 'card' && a.targets[0].card === 'crystal1')).toBe(true);
     expect(offered.map((a) => (a.targets[1] as { card: string }).card)).toContain('miners.surveyor');
-    expect(offered.map((a) => (a.targets[1] as { card: string }).card)).not.toContain('miners.greater');
+    expect(offered.map((a) => (a.targets[1] as { card: string }).card)).not.toContain('miners.blaster');
     s = must(s, { kind: 'activate', seat: 0, unit: unitOf(s, 'miners.rocketRoll'), ability: 0, targets: [{ kind: 'card', card: 'crystal1' }, { kind: 'card', card: 'miners.surveyor' }] });
     expect(s.players[0]!.energy).toBe(0);
-    expect(countOf(s.players[0]!.world, 'miners.surveyor')).toBe(1);
+    expect(countOf(s.players[0]!.world, 'miners.surveyor')).toBe(2);
     const ref = s.players[0]!.cards.hand.at(-1)!;
     expect(cardOpening(vaults[0]!, s, ref)!.value).toBe('miners.surveyor');
     expect(stageOf(s).kind).toBe('armies');

@@ -187,7 +187,7 @@ export function buildPositions(withMap = true): Position[] {
       const hexer = battleOf(t).units.find((u) => u.card === 'druids.hexer' && u.owner === 1)!.id;
       return must(t, { kind: 'activate', seat: 1, unit: hexer, ability: 0, targets: [{ kind: 'camp', camp: 'defender', units: [unitOf(t, 'elves.warrior')] }] });
     })),
-    // The complete Worlds' words: a unit of the army chosen, a unit raised from the discard pile.
+    // The complete Worlds' words: a unit of the army chosen, a unit raised from the discard pile, energy paid.
     named('abilities: a Cultist chooses which unit of its army it destroys', conquest((s, v) => {
       let t = handOf(asCiv(s, 0, 'necromancers'), 0, v[0]!, ['necromancers.skeleton', 'necromancers.ghoul', 'necromancers.cultist']);
       t = playCard(duel(deckOf(t, 0, v[0]!, ['crystal1', 'crystal2'])), v[0]!, 'necromancers.skeleton');
@@ -198,6 +198,11 @@ export function buildPositions(withMap = true): Position[] {
       let t = handOf(asCiv(s, 0, 'necromancers'), 0, v[0]!, ['necromancers.necromancer']);
       t = playCard(duel(deckOf(t, 0, v[0]!, [], ['necromancers.skeleton', 'necromancers.deathKnight', 'necromancers.lich', 'crystal1'])), v[0]!, 'necromancers.necromancer');
       return must(must(t, { kind: 'done', seat: 1 }), { kind: 'done', seat: 0 });
+    })),
+    named('abilities: a Blaster pays energy stocks to clear a row', conquest((s, v) => {
+      let t = handOf(handOf(withPlayer(asCiv(s, 0, 'miners'), 0, { energy: 5 }), 0, v[0]!, ['miners.blaster']), 1, v[1]!, ['elves.warrior', 'dwarves.hammerguard']);
+      t = playCard(duel(t, 1), v[1]!, 'elves.warrior');
+      return playCard(t, v[0]!, 'miners.blaster');
     })),
     named('over: a victory', conquest((s) => {
       let t = withTroops(s, { '0,3': { owner: 0, troops: 1, frontier: front(SE, 4) }, '0,4': { owner: 2, troops: 1 }, '-3,-1': { owner: 2, troops: 1 } });
