@@ -276,11 +276,15 @@ export function awaitsAction(ctx: PeerContext, s: PeerState): boolean {
 /**
  * Whether a signed echo showed this place settled elsewhere already (another seat applied it):
  * this seat holds its own choice for half a timer, while the catch-up brings that element, so
- * that a page coming back does not write, alone, at places the table settled without it.
+ * that a page coming back does not write, alone, at places the table settled without it. A
+ * resumed seat (a refreshed page) holds it for a whole timer: at its own places it most likely
+ * signed before, and its catch-up, a few answers a tick (ANSWERS_PER_TICK), may still be on the
+ * way when half a timer has passed; signing again there would be an equivocation. Nobody waits
+ * for it at a place the others have passed.
  */
 function behind(ctx: PeerContext, s: PeerState): boolean {
   const timer = ctx.genesis.genesis.settings.timer;
-  return timer !== null && s.liveness.ahead >= s.log.chain.seq && s.liveness.now - s.liveness.since < timer / 2;
+  return timer !== null && s.liveness.ahead >= s.log.chain.seq && s.liveness.now - s.liveness.since < (ctx.resume ? timer : timer / 2);
 }
 
 /** Whether the log awaits this seat's action here, quiet or not (a choice made while quiet is held: heldChoice). */
