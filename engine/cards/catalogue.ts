@@ -37,7 +37,7 @@ export type Technology = (typeof TECHNOLOGIES)[number];
 
 /** A unit card's id: "<civilisation>.<rank>" for a plain unit, "<civilisation>.<name>" for a designed one. */
 export type UnitCard = `${Civilisation}.${string}`;
-/** Every card that can be in a deck: common cards, units and technologies (bought technologies go to the discard pile, L5). */
+/** Every card: common cards and units, which go into decks, and technologies, kept in front of their owner (K13a). */
 export type CardId = CommonCard | UnitCard | Technology;
 
 export interface CommonCardInfo {
