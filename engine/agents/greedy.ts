@@ -153,9 +153,10 @@ function inOrder(stacks: readonly Take[], need: number): Take[] {
 }
 
 /**
- * A greedy agent: spreads its troops towards the weakest neighbour it can beat, plays its strongest
- * units, accounts for its hand when it holds crystals, buys the strongest army it can. Chooses only
- * among the engine's legal options.
+ * A greedy agent: spreads its troops towards the weakest neighbour it can beat (and against the
+ * Heart of a player who threatens an energy victory), plays its strongest cards, accounts for its
+ * hand when it holds crystals, buys the strongest army it can and spends the rest of its energy on
+ * the supply (bundle). Chooses only among the engine's legal options.
  */
 export function greedyAgent(): Agent {
   return (state, seat, options, vault) => {
