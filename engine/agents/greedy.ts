@@ -57,7 +57,7 @@ const STOCK_RESERVE = 10;
 /** Favourable Ground or Opportunity bought a day with the stocks beyond the reserve: more would thin its units out. */
 const COMMONS_A_DAY = 2;
 /** Energy Crystals (3) bought a day beyond the reserve once they are strength-3 cards (Overcharged Crystal). */
-const CRYSTALS_A_DAY = 10;
+const CRYSTALS_A_DAY = 4;
 /** The technologies in the order it wants them while Suprématie is out of reach: troops first, then its crystals' strength. */
 const TECH_ORDER: readonly Technology[] = ['stabiliser', 'overcharged', 'amplifier', 'shield'];
 

@@ -298,8 +298,10 @@ describe('the greedy agent spends its energy on the supply', () => {
     const heart = { '0,0': { owner: 1, troops: 3 } };
     expect(greedyBuys({ setAside: 0, energy: 19 }, heart).cards).toEqual(['crystal3', 'opportunity', 'opportunity']);
     expect(greedyBuys({ setAside: 0, energy: 12 }, heart).cards).toEqual(['crystal3']);
-    // 40 stocks: the day's crystal, then nine more down to the reserve of 10.
-    expect(greedyBuys({ setAside: 0, energy: 40, technologies: ['overcharged'] }, heart).cards).toEqual(Array<CardId>(10).fill('crystal3'));
+    // 40 stocks: the day's crystal and four more (strength 3 each), two Opportunities; 19 left.
+    expect(greedyBuys({ setAside: 0, energy: 40, technologies: ['overcharged'] }, heart).cards).toEqual([...Array<CardId>(5).fill('crystal3'), 'opportunity', 'opportunity']);
+    // 20 stocks: the day's crystal and two more, down to the reserve of 10; nothing else.
+    expect(greedyBuys({ setAside: 0, energy: 20, technologies: ['overcharged'] }, heart).cards).toEqual(Array<CardId>(3).fill('crystal3'));
   });
 
   it('in a whole game, every technology and both cards of the supply are bought', () => {
