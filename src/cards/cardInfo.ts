@@ -1,5 +1,9 @@
 import {
   type CardId,
+  type Civilisation,
+  type CommonCard,
+  type Technology,
+  type UnitRank,
   COMMON,
   COMMON_FOR_SALE,
   TECHNOLOGIES_FOR_SALE,
@@ -19,6 +23,12 @@ import { textIn } from '../i18n/index.js';
 
 export type CardType = 'unit' | 'common' | 'technology';
 
+/** What a card's picture is drawn from (src/cards/CardArt.tsx): a unit's type and civilisation, or the card itself. */
+export type CardArt =
+  | { readonly kind: 'unit'; readonly rank: UnitRank; readonly civilisation: Civilisation }
+  | { readonly kind: 'common'; readonly card: CommonCard }
+  | { readonly kind: 'technology'; readonly card: Technology };
+
 /** A card as a person reads it, in one language: all from the catalogue, nothing invented here. */
 export interface CardFace {
   readonly id: CardId;
@@ -32,6 +42,9 @@ export interface CardFace {
   readonly strength: number | null;
   readonly text: string;
   readonly forSale: boolean;
+  readonly art: CardArt;
+  /** The picture in words (its glyph and emblem): "Warrior · Dwarves". */
+  readonly artLabel: string;
 }
 
 export function cardFace(id: CardId, lang: Language): CardFace {
@@ -50,6 +63,8 @@ export function cardFace(id: CardId, lang: Language): CardFace {
       strength: strengthOf(id),
       text: design ? design.text[lang] : textIn(lang, 'cards.text.unit'),
       forSale: true,
+      art: { kind: 'unit', rank: unitRank(id), civilisation: civ },
+      artLabel: `${textIn(lang, `rank.${unitRank(id)}`)} · ${CIVILISATION_NAME[civ][lang]}`,
     };
   }
   if (isTechnology(id)) {
@@ -63,6 +78,8 @@ export function cardFace(id: CardId, lang: Language): CardFace {
       strength: null,
       text: textIn(lang, id === 'supremacy' ? 'cards.text.supremacy' : 'cards.text.technology'),
       forSale: TECHNOLOGIES_FOR_SALE.includes(id),
+      art: { kind: 'technology', card: id },
+      artLabel: textIn(lang, 'cards.type.technology'),
     };
   }
   if (!isCommonCard(id)) throw new Error(`cardFace: unknown card ${String(id)}`);
@@ -77,5 +94,7 @@ export function cardFace(id: CardId, lang: Language): CardFace {
     strength: null,
     text: crystal > 0 ? textIn(lang, 'cards.text.crystal', { count: crystal }) : textIn(lang, id === 'terrain' ? 'cards.text.terrain' : 'cards.text.opportunity'),
     forSale: COMMON_FOR_SALE.includes(id),
+    art: { kind: 'common', card: id },
+    artLabel: textIn(lang, 'cards.type.common'),
   };
 }

@@ -368,6 +368,7 @@ export const en = {
   'cards.costSetAside_one': '{{count}} energy stock set aside',
   'cards.costPure': '{{cost}} pure energy',
   'cards.notForSale': 'Not for sale yet: its effect comes with the card-effect engine.',
+  'cards.down': 'Neutralised: face down, it counts 0 (K18c).',
   'cards.text.crystal': 'When you account for your hand, this card lets you set aside up to {{count}} energy stocks (E15).',
   'cards.text.crystal_one': 'When you account for your hand, this card lets you set aside up to {{count}} energy stock (E15).',
   'cards.text.terrain': 'Favourable Ground: its effect comes with the card-effect engine.',

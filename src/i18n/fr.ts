@@ -367,6 +367,7 @@ export const fr: Dictionary = {
   'cards.costSetAside_one': '{{count}} stock d’énergie mis de côté',
   'cards.costPure': '{{cost}} énergie pure',
   'cards.notForSale': 'Pas encore en vente : son effet vient avec le moteur d’effets des cartes.',
+  'cards.down': 'Neutralisée : face cachée, elle compte 0 (K18c).',
   'cards.text.crystal': 'Quand vous comptabilisez votre main, cette carte vous permet de mettre de côté jusqu’à {{count}} stocks d’énergie (E15).',
   'cards.text.crystal_one': 'Quand vous comptabilisez votre main, cette carte vous permet de mettre de côté jusqu’à {{count}} stock d’énergie (E15).',
   'cards.text.terrain': 'Terrain Favorable : son effet vient avec le moteur d’effets des cartes.',
