@@ -97,6 +97,7 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
       <h3>
         {t('combat.title')} · {where()}
       </h3>
+      <Show when={props.choices?.cards}>{(cards) => <CardChoices choices={cards()} />}</Show>
       <div class="combat-columns">
         <For each={seats()}>
           {(seat) => (
@@ -143,7 +144,6 @@ export function CombatView(props: { state: GameState; battle: Battle; report: Co
           )}
         </Show>
       </div>
-      <Show when={props.choices?.cards}>{(cards) => <CardChoices choices={cards()} />}</Show>
       <Show when={(props.report?.effects.length ?? 0) > 0}>
         <section class="combat-effects" aria-label={t('combat.effects')}>
           <h4>{t('combat.effects')}</h4>
