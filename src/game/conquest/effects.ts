@@ -1,4 +1,4 @@
-import { type Ability, type Battle, type BattleUnit, type CardId, type EffectKind, designOf } from '../../../engine/index.js';
+import { type Ability, type Battle, type BattleUnit, type CardId, type EffectKind, type StageOf, designOf } from '../../../engine/index.js';
 import type { Language } from '../../display/index.js';
 import { type Key, textIn } from '../../i18n/index.js';
 
@@ -34,10 +34,17 @@ export const ABILITY_TYPE_WORD: Readonly<Record<Ability['type'], Key>> = {
   condition: 'ability.type.condition',
 };
 
-/** The negative effects a player may ignore (K18), named. */
-export const NEGATIVE_NAME: Readonly<Record<'neutralise' | 'removeRow', Key>> = {
+/** A negative effect a player may ignore (K18): the engine's word. */
+export type NegativeKind = StageOf<'ignore'>['pending']['effect'];
+
+/** The negative effects, named (the log), and what each would do to the seat it reaches (the ignore decision). */
+export const NEGATIVE_NAME: Readonly<Record<NegativeKind, Key>> = {
   neutralise: 'effect.name.neutralise',
   removeRow: 'effect.name.removeRow',
+};
+export const NEGATIVE_THREAT: Readonly<Record<NegativeKind, Key>> = {
+  neutralise: 'ignore.neutralise',
+  removeRow: 'ignore.removeRow',
 };
 
 /** A unit of the combat, in play or removed from it. */

@@ -2,7 +2,7 @@ import { type CardId, type HexKey, type SeatAction, cardOpening, parseHexKey, pl
 import { hexLabel } from '../../board/describe.js';
 import { cardFace } from '../../cards/cardInfo.js';
 import { t } from '../../i18n/index.js';
-import { EFFECT_PICK, abilityWords, unitIn } from '../conquest/effects.js';
+import { EFFECT_PICK, NEGATIVE_THREAT, abilityWords, unitIn } from '../conquest/effects.js';
 import { seatWords } from '../conquest/options.js';
 import { type Activation, type Offered, type Step, cardKey, handKey, nextStep, offeredAbilities, sideKey, tileKey, unitKey } from './abilityChoice.js';
 import { ask, button, doneButton, said } from './parts.js';
@@ -195,7 +195,7 @@ export const ignore: Controller<'ignore'> = {
       return unit ? cardFace(unit.card, ctx.lang).name : `#${id}`;
     };
     const words = { player: seatWords(ctx.state, p.by, ctx.lang), card: name(p.unit), units: mine.units.map(name).join(', ') };
-    const effect = t(p.effect === 'neutralise' ? 'ignore.neutralise' : 'ignore.removeRow', words);
+    const effect = t(NEGATIVE_THREAT[p.effect], words);
     return {
       text: said(ctx, t('ignore.prompt', { effect })),
       buttons: ctx.options.flatMap((o) => (o.kind === 'one' && o.action.kind === 'ignoreEffect' ? [button(o.action.ignore ? 'ignore-yes' : 'ignore-no', t(o.action.ignore ? 'ignore.yes' : 'ignore.no'), { send: [o.action] }, { primary: o.action.ignore })] : [])),

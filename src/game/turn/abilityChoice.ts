@@ -101,8 +101,9 @@ export function nextStep(ways: readonly Activation[], picks: readonly AbilityPic
   for (let k = 0; k < effects; k++) {
     const targets = left.map((a) => a.targets[k] ?? null);
     if (distinct(targets.map(meaning)).length <= 1) continue;
-    const t = targets[0]!;
-    switch (t?.kind) {
+    const t = targets.find((x) => x !== null);
+    if (!t) continue;
+    switch (t.kind) {
       case 'card':
         return { kind: 'card', effect: k, cards: distinct(targets.map((x) => (x as Extract<Target, { kind: 'card' }>).card)) };
       case 'hand': {
@@ -121,7 +122,8 @@ export function nextStep(ways: readonly Activation[], picks: readonly AbilityPic
       case 'tile':
         return { kind: 'tile', effect: k, tiles: distinct(targets.map((x) => hexKey((x as Extract<Target, { kind: 'tile' }>).at))) };
       default:
-        break;
+        // A kind of target the engine adds without its choice here does not compile.
+        return t satisfies never;
     }
   }
   return { kind: 'send', action: first };
