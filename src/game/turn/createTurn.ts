@@ -55,12 +55,21 @@ export interface Turn {
  * decided here, and what is sent is checked by the engine again.
  */
 export function createTurn(input: TurnInput): Turn {
-  // A new position starts from nothing, or from the draft a refresh interrupted there.
-  const restored = (): Draft => input.keep?.load(input.state()) ?? EMPTY_DRAFT;
+  // A new position, or another seat at the device, starts from nothing, or from the draft a
+  // refresh interrupted there. A draft is kept with the position and seat it was made at: never
+  // with the next position (the state changes before the draft is dropped) nor for another seat.
+  let madeAt = { state: input.state(), seat: input.seat() };
+  const restored = (): Draft => {
+    madeAt = { state: input.state(), seat: input.seat() };
+    return (madeAt.seat === null ? null : input.keep?.load(madeAt.state, madeAt.seat)) ?? EMPTY_DRAFT;
+  };
   const [draft, setDraft] = createSignal<Draft>(restored());
   const [busy, setBusy] = createSignal(false);
-  createEffect(on(input.seq, () => setDraft(restored()), { defer: true }));
-  createEffect(() => input.keep?.save(input.state(), draft()));
+  createEffect(on([input.seq, input.seat], () => setDraft(restored()), { defer: true }));
+  createEffect(() => {
+    const d = draft();
+    if (madeAt.seat !== null) input.keep?.save(madeAt.state, madeAt.seat, d);
+  });
 
   // The staged steps alone drive the engine's preview and the options: changing a count does not replay them.
   const staged = createMemo(() => draft().staged);
