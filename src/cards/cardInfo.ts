@@ -47,6 +47,14 @@ export interface CardFace {
   readonly artLabel: string;
 }
 
+/** A common card or a technology as the catalogue describes it: with its rules text where it carries one. */
+interface SupplyInfo {
+  readonly name: { readonly en: string; readonly fr: string };
+  readonly text?: { readonly en: string; readonly fr: string };
+}
+/** The catalogue's own rules text of a card of the supply, else the page's words for it. */
+const supplyText = (info: SupplyInfo, lang: Language, fallback: string): string => info.text?.[lang] ?? fallback;
+
 export function cardFace(id: CardId, lang: Language): CardFace {
   const cost = costOf(id);
   if (isUnitCard(id)) {
@@ -76,7 +84,7 @@ export function cardFace(id: CardId, lang: Language): CardFace {
       cost,
       costLine: textIn(lang, 'cards.costPure', { cost }),
       strength: null,
-      text: textIn(lang, id === 'supremacy' ? 'cards.text.supremacy' : 'cards.text.technology'),
+      text: supplyText(TECHNOLOGY[id], lang, textIn(lang, id === 'supremacy' ? 'cards.text.supremacy' : 'cards.text.technology')),
       forSale: TECHNOLOGIES_FOR_SALE.includes(id),
       art: { kind: 'technology', card: id },
       artLabel: textIn(lang, 'cards.type.technology'),
@@ -92,7 +100,7 @@ export function cardFace(id: CardId, lang: Language): CardFace {
     cost,
     costLine: textIn(lang, 'cards.costStocks', { count: cost }),
     strength: null,
-    text: crystal > 0 ? textIn(lang, 'cards.text.crystal', { count: crystal }) : textIn(lang, id === 'terrain' ? 'cards.text.terrain' : 'cards.text.opportunity'),
+    text: supplyText(COMMON[id], lang, crystal > 0 ? textIn(lang, 'cards.text.crystal', { count: crystal }) : textIn(lang, id === 'terrain' ? 'cards.text.terrain' : 'cards.text.opportunity')),
     forSale: COMMON_FOR_SALE.includes(id),
     art: { kind: 'common', card: id },
     artLabel: textIn(lang, 'cards.type.common'),

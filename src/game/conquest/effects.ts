@@ -1,4 +1,4 @@
-import { type Ability, type Battle, type BattleUnit, type CardId, type EffectKind, type StageOf, designOf } from '../../../engine/index.js';
+import { type Ability, type Battle, type BattleUnit, type CardId, COMMON, type EffectKind, type StageOf, designOf, isCommonCard } from '../../../engine/index.js';
 import type { Language } from '../../display/index.js';
 import { type Key, textIn } from '../../i18n/index.js';
 
@@ -50,8 +50,17 @@ export const NEGATIVE_THREAT: Readonly<Record<NegativeKind, Key>> = {
 /** A unit of the combat, in play or removed from it. */
 export const unitIn = (b: Battle, id: number): BattleUnit | undefined => b.units.find((u) => u.id === id) ?? b.aside.find((u) => u.id === id);
 
-/** The ability at `index` of a card, or null. */
-export const abilityOf = (card: CardId, index: number): Ability | null => designOf(card)?.abilities[index] ?? null;
+/** A common card as the catalogue describes it: with its abilities where it carries them (a common card played like a unit). */
+interface CommonInfo {
+  readonly name: { readonly en: string; readonly fr: string };
+  readonly abilities?: readonly Ability[];
+}
+
+/** The ability at `index` of a card (a designed unit's, or a common card's played like a unit), or null. */
+export function abilityOf(card: CardId, index: number): Ability | null {
+  const common: CommonInfo | null = isCommonCard(card) ? COMMON[card] : null;
+  return (designOf(card)?.abilities ?? common?.abilities ?? [])[index] ?? null;
+}
 
 /** An ability in words: "Immediate: Draw 1 card." (its type and the card's own text for it). */
 export function abilityWords(card: CardId, index: number, lang: Language): string {
