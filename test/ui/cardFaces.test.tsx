@@ -3,6 +3,7 @@ import type { JSX } from 'solid-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CardId, CIVILISATIONS, CIVILISATION_IDENTITY, COMMON_CARDS, TECHNOLOGIES, fullWorld } from '../../engine/index.js';
 import { CardView } from '../../src/cards/CardView.js';
+import { cardFace } from '../../src/cards/cardInfo.js';
 import { SeatEditor } from '../../src/home/SeatEditor.js';
 import { defaultSeats } from '../../src/game/config.js';
 import { setLanguage } from '../../src/i18n/index.js';
@@ -58,7 +59,7 @@ describe('a card’s face', () => {
     expect(new Set(drawn).size).toBe(6);
     // Compact (the hand, the shop, the combat) keeps the rules text, and says it whole on hover.
     const compact = host.querySelector('[data-card="crystal2"]')!;
-    expect(compact.querySelector('.card-text')!.textContent).toMatch(/set aside up to 2/);
+    expect(compact.querySelector('.card-text')!.textContent).toBe(cardFace('crystal2', 'en').text);
     expect(compact.getAttribute('title')).toMatch(/^Energy Crystal \(2\): /);
   });
 
