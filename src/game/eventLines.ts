@@ -103,7 +103,7 @@ const LINES: EventLines = {
   },
   unitNeutralised: (e, c) => [unitWords(c, e.unit, 'log.unitNeutralised')],
   energyGained: (e, c) => [textIn(c.lang, 'log.energyGained', { player: c.who(e.seat), count: e.count })],
-  unitBought: (e, c) => [textIn(c.lang, 'log.unitBought', { player: c.who(e.seat), card: cardFace(e.card, c.lang).name, cost: e.cost })],
+  unitBought: (e, c) => [textIn(c.lang, 'log.unitBought', { player: c.who(e.seat), card: cardFace(e.card, c.lang).name, count: e.cost })],
   effectIgnored: (e, c) => {
     const name = e.effect in NEGATIVE_NAME ? textIn(c.lang, NEGATIVE_NAME[e.effect as keyof typeof NEGATIVE_NAME]) : e.effect;
     return [textIn(c.lang, 'log.effectIgnored', { player: c.who(e.seat), by: c.who(e.by), effect: name })];

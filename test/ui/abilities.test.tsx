@@ -1,6 +1,7 @@
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type GameState, type Option, type Vault, awaiting, legalOptions } from '../../engine/index.js';
+import { type CardId, type GameState, type Option, type UnitCard, type Vault, awaiting, costOf, legalOptions, unitCiv } from '../../engine/index.js';
+import { DESIGNS } from '../../engine/cards/catalogue.js';
 import { setupOf } from '../../src/game/config.js';
 import { GameScreen } from '../../src/game/GameScreen.js';
 import { setLanguage } from '../../src/i18n/index.js';
@@ -49,6 +50,8 @@ async function screenOn(state: GameState) {
 }
 
 const g = conquestStart();
+/** A unit file 000 names, by its name: which civilisation's World holds it is the card designers' choice. */
+const named = (en: string): UnitCard => DESIGNS.find((d) => d.name.en === en)!.id;
 const v: readonly Vault[] = g.vaults;
 const seatAt = (s: GameState): number => (awaiting(s) as { seat: number }).seat;
 const optionsOf = (s: GameState): Option[] => legalOptions(s, seatAt(s), v[seatAt(s)]);
@@ -108,20 +111,25 @@ describe('abilities by clicks, from the engine’s options', () => {
   });
 
   it('two choices in a row, the second with what it costs (Rocket Roll: destroy a card, then buy a unit of the World)', async () => {
-    let t = handOf(withPlayer(asCiv(g.state, 0, 'miners'), 0, { energy: 3 }), 0, v[0]!, ['miners.rocketRoll']);
-    t = playCard(duel(deckOf(t, 0, v[0]!, [], ['crystal1', 'crystal2'])), v[0]!, 'miners.rocketRoll');
-    const rocket = unitOf(t, 'miners.rocketRoll');
+    const rocketRoll = named('Rocket Roll');
+    let t = handOf(withPlayer(asCiv(g.state, 0, unitCiv(rocketRoll)), 0, { energy: 3 }), 0, v[0]!, [rocketRoll]);
+    t = playCard(duel(deckOf(t, 0, v[0]!, [], ['crystal1', 'crystal2'])), v[0]!, rocketRoll);
+    const rocket = unitOf(t, rocketRoll);
     const { host, $, click, sent } = await screenOn(t);
     await click(`#ability-${rocket}-0`);
     expect([...host.querySelectorAll('.battle-cards li')].map((li) => li.getAttribute('data-choice'))).toEqual(['card:crystal1', 'card:crystal2']);
     await click('#choice-card\\:crystal2');
     expect($('#prompt')!.textContent).toContain('choose a unit of your World to buy');
-    const units = [...host.querySelectorAll('.battle-cards li')].map((li) => li.getAttribute('data-choice'));
-    // What the engine offers for 3 energy stocks: nothing above cost 3.
-    expect(units).toEqual([...new Set(activations(t, v[0]).filter((a) => JSON.stringify(a.targets[0]) === JSON.stringify({ kind: 'card', card: 'crystal2' })).map((a) => `card:${(a.targets[1] as { card: string }).card}`))]);
-    expect($('#choice-card\\:miners\\.warrior')!.textContent).toContain('energy stocks 3 → 1');
-    await click('#choice-card\\:miners\\.warrior');
-    expect(sent).toEqual([{ kind: 'activate', seat: 0, unit: rocket, ability: 0, targets: [{ kind: 'card', card: 'crystal2' }, { kind: 'card', card: 'miners.warrior' }] }]);
+    // The World's units the engine offers for 3 energy stocks, and nothing else.
+    const ways = activations(t, v[0]).filter((a) => JSON.stringify(a.targets[0]) === JSON.stringify({ kind: 'card', card: 'crystal2' }));
+    const offered = ways.map((a) => (a.targets[1] as { card: CardId }).card);
+    expect([...host.querySelectorAll('.battle-cards li')].map((li) => li.getAttribute('data-choice'))).toEqual(offered.map((c) => `card:${c}`));
+    const buy = offered[offered.length - 1]!;
+    const choice = host.querySelector(`.battle-cards li[data-choice="card:${buy}"] button`) as HTMLElement;
+    expect(choice.textContent).toContain(`energy stocks 3 → ${3 - costOf(buy)}`);
+    choice.click();
+    await tick(3);
+    expect(sent).toEqual([{ kind: 'activate', seat: 0, unit: rocket, ability: 0, targets: [{ kind: 'card', card: 'crystal2' }, { kind: 'card', card: buy }] }]);
     expect(isOption(t, sent[0])).toBe(true);
   });
 
@@ -161,11 +169,12 @@ describe('abilities by clicks, from the engine’s options', () => {
   });
 
   it('a tile of the involved troops, on the board or as a button with its harvest (Digging Machine)', async () => {
-    let t = withTroops(handOf(g.state, 0, v[0]!, ['dwarves.diggingMachine']), { '2,0': { owner: 1, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) }, '2,-1': { owner: 0, troops: 1, frontier: front(SE, 2) } });
+    const diggingMachine = named('Digging Machine');
+    let t = withTroops(handOf(g.state, 0, v[0]!, [diggingMachine]), { '2,0': { owner: 1, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) }, '2,-1': { owner: 0, troops: 1, frontier: front(SE, 2) } });
     t = readyAll(must(atChoose(t, 0), { kind: 'chooseCombat', seat: 0, combat: T(2, 0) }));
     t = must(t, { kind: 'discardExtra', seat: 0, cards: [] });
-    t = playCard(t, v[0]!, 'dwarves.diggingMachine');
-    const digger = unitOf(t, 'dwarves.diggingMachine');
+    t = playCard(t, v[0]!, diggingMachine);
+    const digger = unitOf(t, diggingMachine);
     const ways = activations(t, v[0]);
     expect(ways.length).toBe(2);
     const { host, $, click, sent } = await screenOn(t);

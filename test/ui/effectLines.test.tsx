@@ -1,6 +1,8 @@
 import { render } from 'solid-js/web';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type GameState, type Vault, cardOpening, legalOptions, play } from '../../engine/index.js';
+import { type CardId, type GameState, type Vault, cardOpening, costOf, designOf, fullWorld, legalOptions, play, unitCiv } from '../../engine/index.js';
+import { DESIGNS } from '../../engine/cards/catalogue.js';
+import { cardFace } from '../../src/cards/cardInfo.js';
 import { localRandom } from '../../engine/local/index.js';
 import { setupOf } from '../../src/game/config.js';
 import { describeEvents } from '../../src/game/eventLines.js';
@@ -25,6 +27,9 @@ afterEach(() => {
 });
 
 const { state: s0, vaults } = start();
+/** File 000's Rocket Roll, by its name (its civilisation is the card designers' choice), and a unit of cost 2 of its World to buy. */
+const ROCKET_ROLL = DESIGNS.find((d) => d.name.en === 'Rocket Roll')!.id;
+const BOUGHT = (Object.keys(fullWorld(unitCiv(ROCKET_ROLL))) as CardId[]).find((c) => costOf(c) === 2)!;
 const v: readonly Vault[] = vaults;
 const random = (s: GameState) => ({ kind: 'random', value: localRandom(SEED, s.randomEvents) });
 /** The lines of the events of `input` at `s`, in `lang`. */
@@ -67,10 +72,10 @@ const CASES: readonly { name: string; at: () => [GameState, unknown]; en: readon
   {
     name: 'a unit bought during a combat (Rocket Roll)',
     at: () => {
-      const t = playCard(duel(deckOf(handOf(withPlayer(asCiv(s0, 0, 'miners'), 0, { energy: 5 }), 0, v[0]!, ['miners.rocketRoll']), 0, v[0]!, [], ['crystal1'])), v[0]!, 'miners.rocketRoll');
-      return [t, activate(t, 0, 'miners.rocketRoll', [{ kind: 'card', card: 'crystal1' }, { kind: 'card', card: 'miners.warrior' }])];
+      const t = playCard(duel(deckOf(handOf(withPlayer(asCiv(s0, 0, unitCiv(ROCKET_ROLL)), 0, { energy: 5 }), 0, v[0]!, [ROCKET_ROLL]), 0, v[0]!, [], ['crystal1'])), v[0]!, ROCKET_ROLL);
+      return [t, activate(t, 0, ROCKET_ROLL, [{ kind: 'card', card: 'crystal1' }, { kind: 'card', card: BOUGHT }])];
     },
-    en: ['♣ Player 1 activated Rocket Roll: Immediate: Destroy a discarded card to buy a unit.', '♣ Player 1 destroyed Energy Crystal (1) (K8)', '♣ Player 1 bought Warrior for 2 energy stocks: it went to the hand, seen by all'],
+    en: [`♣ Player 1 activated Rocket Roll: Immediate: ${designOf(ROCKET_ROLL)!.abilities[0]!.text.en}`, '♣ Player 1 destroyed Energy Crystal (1) (K8)', `♣ Player 1 bought ${cardFace(BOUGHT, 'en').name} for 2 energy stocks: it went to the hand, seen by all`],
   },
   {
     name: 'a card discarded from the hand, a unit’s own strength (Seedling)',
