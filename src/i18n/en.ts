@@ -769,7 +769,7 @@ export const en = {
   'learn.feints.title': 'Expansion: feints',
   'learn.feints.text': 'Troops at a frontier may now go back home in secret: a feint. Everyone chooses at once, and all choices are revealed together. Choose none to keep every attack.',
   'learn.combat.title': 'A combat',
-  'learn.combat.text': 'Each side plays unit cards from its hand. Strength is the units’ strength plus 1 per troop involved. The weaker side loses troops: 1 per 3 points of difference, plus 1 per stronger opponent. An attacker who defeats a territory takes it.',
+  'learn.combat.text': 'Each side plays unit cards from its hand. Strength is the units’ strength plus 1 per troop involved. The weaker side loses troops: 1 per 3 points of difference, plus 1 per stronger opponent. An attacker who defeats a territory takes it. A unit’s abilities are buttons beside it in the combat view; what they do is written on its card.',
   'learn.afterCombat.title': 'After a combat',
   'learn.afterCombat.text': 'Units played go back to your World or to your discard pile. Then keep your hand, or account for it: its Energy Crystals set energy stocks aside, and only stocks set aside buy units at Logistics.',
   'learn.exercise.title': 'Military exercise',

@@ -768,7 +768,7 @@ export const fr: Dictionary = {
   'learn.feints.title': 'Expansion : feintes',
   'learn.feints.text': 'Les troupes à une frontière peuvent maintenant rentrer en secret : une feinte. Tous choisissent en même temps, et les choix sont révélés ensemble. N’en choisissez aucune pour garder toutes vos attaques.',
   'learn.combat.title': 'Un combat',
-  'learn.combat.text': 'Chaque camp joue des cartes unité de sa main. La force est celle des unités plus 1 par troupe impliquée. Le plus faible perd des troupes : 1 par tranche de 3 points d’écart, plus 1 par adversaire plus fort. Un attaquant qui vainc un territoire le prend.',
+  'learn.combat.text': 'Chaque camp joue des cartes unité de sa main. La force est celle des unités plus 1 par troupe impliquée. Le plus faible perd des troupes : 1 par tranche de 3 points d’écart, plus 1 par adversaire plus fort. Un attaquant qui vainc un territoire le prend. Les capacités d’une unité sont des boutons à côté d’elle dans la vue du combat ; ce qu’elles font est écrit sur sa carte.',
   'learn.afterCombat.title': 'Après un combat',
   'learn.afterCombat.text': 'Les unités jouées retournent dans votre Monde ou dans votre défausse. Puis gardez votre main, ou comptabilisez-la : ses Cristaux d’Énergie mettent de côté des stocks d’énergie, et seuls les stocks mis de côté achètent des unités en Logistique.',
   'learn.exercise.title': 'Exercice militaire',
