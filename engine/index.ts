@@ -7,7 +7,12 @@ export { type Colour, type Seat, type TileColour, COLOURS, MAX_PLAYERS, MIN_PLAY
 export type { AnyStage, Battle, BattleUnit, Camp, GameState, Stage, StageOf } from './core/state.js';
 export type { Action, CombatChoice, SeatAction, SeatActionKind, SecretChoice, Take, Target } from './core/actions.js';
 // For the cards' faces and the abilities' interface: a designed unit's names, text and abilities (K14-K18).
-export type { Ability, Effect, UnitDesign } from './cards/abilities.js';
+export type { Ability, Effect, EffectKind, UnitDesign } from './cards/abilities.js';
+// For Home, the lobby and the cards page: what each civilisation is like; for the cards page, each World whole.
+export { type CivilisationIdentity, CIVILISATION_IDENTITY } from './cards/identities.js';
+export { type CommonCard, type UnitCard, type UnitRank, fullWorld } from './cards/catalogue.js';
+// For the combat view: a unit's strength as the engine counts it (boosts, neighbours, neutralised).
+export { unitStrength } from './conquest/abilities/permanent.js';
 export type { FighterLoss, GameEvent } from './core/events.js';
 export type { ErrorCode, RuleError } from './core/errors.js';
 export { compareCodeUnits } from './core/canonical.js';

@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CIVILISATIONS, type Civilisation, DESIGNS, IDENTITIES, RANKS, UNIT_RANKS, fullWorld, startingDeck, unitCard, unitRank } from '../engine/cards/catalogue.js';
+import { CIVILISATIONS, type Civilisation, DESIGNS, RANKS, UNIT_RANKS, fullWorld, startingDeck, unitCard, unitRank } from '../engine/cards/catalogue.js';
+import { CIVILISATION_IDENTITY } from '../engine/cards/identities.js';
 
 /**
  * docs/cards.md's card lists, generated from the card data (issue 21, item 8): every World, card
@@ -26,9 +27,8 @@ const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function worldSection(civ: Civilisation): string[] {
   const name = CIV_NAMES[civ];
-  const identity = IDENTITIES[civ];
-  const out = [`### ${name.en} / ${name.fr}${identity ? `: ${identity.verb.en} / ${identity.verb.fr}` : ''}`, ''];
-  if (identity) out.push(`${identity.way.en}`, '', `*${identity.way.fr}*`, '');
+  const identity = CIVILISATION_IDENTITY[civ];
+  const out = [`### ${name.en} / ${name.fr}: ${identity.style.en} / ${identity.style.fr}`, '', identity.line.en, '', `*${identity.line.fr}*`, ''];
   const world = fullWorld(civ);
   const starting = startingDeck(civ);
   const designs = new Map(DESIGNS.filter((d) => d.civilisation === civ).map((d) => [d.id as string, d]));

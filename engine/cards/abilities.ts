@@ -90,6 +90,21 @@ export type Permanent =
   | { readonly kind: 'cheaperWithHeart'; readonly amount: number }
   /** From the hand, value: counts as an Energy Crystal of value `value` when the hand is accounted for (E15). */
   | { readonly kind: 'crystalInHand'; readonly value: number }
+  /**
+   * A common card played like a unit (B3, S7), with this strength; `onColour`: only in a combat on its
+   * player's terrain, where the attacked territory or a tile of his involved troops is of his colour (P2).
+   */
+  | { readonly kind: 'playedAsUnit'; readonly strength: number; readonly onColour: boolean }
+  /** +`amount` strength while the Heart of Eden is the attacked territory, or a player of an opposing camp controls it. */
+  | { readonly kind: 'strengthAgainstHeart'; readonly amount: number }
+  /** Technology: its owner's Energy Crystals may be played like units, each of strength equal to its value. */
+  | { readonly kind: 'crystalsAsUnits' }
+  /** Technology: in each combat, its owner may ignore the first negative effect (K18) he would suffer. */
+  | { readonly kind: 'ignoreFirstNegative' }
+  /** Technology: `amount` more new troops in each Logistics phase (L7). */
+  | { readonly kind: 'moreTroops'; readonly amount: number }
+  /** Technology: when its owner accounts for his hand (E15), each pure energy he spends counts `value`. */
+  | { readonly kind: 'pureInAccount'; readonly value: number }
   /** Steadfast: this unit cannot be removed from the combat nor neutralised (K18c). */
   | { readonly kind: 'steadfast' }
   /** +`amount` strength while its player defends the attacked territory (he controls it). */

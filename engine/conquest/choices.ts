@@ -1,5 +1,5 @@
 import { hexKey } from '../hex/index.js';
-import { TECHNOLOGIES_FOR_SALE, isCommonCard, isUnitCard, unitCiv } from '../cards/catalogue.js';
+import { isCommonCard, isUnitCard, unitCiv } from '../cards/catalogue.js';
 import type { Feint, SecretChoice } from '../core/actions.js';
 import { compareCodeUnits } from '../core/canonical.js';
 import { type RuleError, ruleError } from '../core/errors.js';
@@ -58,14 +58,14 @@ function purchaseError(offer: Extract<SecretOption, { kind: 'purchase' }>, choic
       units += unit.cost;
     } else if (isCommonCard(c)) {
       const common = offer.commons.find((u) => u.card === c);
-      if (!common) return ruleError('NotForSale', 'L3', `${c} is not for sale yet (its effect comes with the card-effect engine)`);
+      if (!common) return ruleError('NotForSale', 'L3', `${c} is not on offer`);
       commons += common.cost;
     } else return ruleError('IllegalChoice', 'L4', 'technologies are listed apart');
   }
   const techs = new Set<string>();
   for (const t of choice.technologies) {
+    // Every technology is for sale (L4): one missing from the offer is one the seat owns already.
     const tech = offer.technologies.find((x) => x.card === t);
-    if (!tech && !TECHNOLOGIES_FOR_SALE.includes(t)) return ruleError('NotForSale', 'L4', `${t} is not for sale yet (its effect comes with the card-effect engine)`);
     if (!tech || techs.has(t)) return ruleError('TechnologyOwned', 'L4', `at most one copy of ${t}`);
     techs.add(t);
     pure += tech.cost;

@@ -10,6 +10,7 @@ import { go, patchPhase, phaseOf } from './phase.js';
 import { produce } from './production.js';
 import { requestOptions } from './requests.js';
 import { energyVictoryConditions } from './energyVictory.js';
+import { extraTroops } from './abilities/permanent.js';
 import { adjacency, connectedFrom, controlsHeart, portalKey, withTerritories } from './territory.js';
 import { checkSupremacy, deriveVassals } from './vassals.js';
 
@@ -109,7 +110,8 @@ export function newTroops(state: GameState, turn: Seat, left: number, emit: Emit
   let current = state;
   let seat = turn;
   for (let k = 0; k < left; k++) {
-    const n = NEW_TROOPS + (controlsHeart(current, seat) ? HEART_TROOPS : 0);
+    // L7, and the Portal Stabiliser's troops (K13a).
+    const n = NEW_TROOPS + (controlsHeart(current, seat) ? HEART_TROOPS : 0) + extraTroops(current, seat);
     const me = current.players[seat]!;
     const portal = portalKey(current, seat);
     const t = current.territories[portal]!;

@@ -1,25 +1,14 @@
-import {
-  type CardId,
-  COMMON_FOR_SALE,
-  TECHNOLOGIES_FOR_SALE,
-  costOf,
-  isUnitCard,
-} from '../cards/catalogue.js';
+import { type CardId, type Technology, COMMON_CARDS, TECHNOLOGIES, costOf, isUnitCard } from '../cards/catalogue.js';
 import type { SecretChoice } from '../core/actions.js';
 import type { PurchaseOffer } from '../core/options.js';
 import { compareCodeUnits } from '../core/canonical.js';
 import type { Emit } from '../core/events.js';
-import type { Cards, GameState } from '../core/state.js';
+import type { GameState } from '../core/state.js';
 import type { Seat } from '../core/vocabulary.js';
 import { addCounts, countOf } from './cards.js';
-import { unitCost } from './abilities/permanent.js';
+import { ownsTechnology, technologiesOf, unitCost } from './abilities/permanent.js';
 
 type Purchase = Extract<SecretChoice, { purpose: 'purchase' }>;
-
-/** Copies of a card a player owns: in his deck and hand (the public multisets of his deals) and his discard pile (L4a). */
-export function owned(cards: Cards, id: CardId): number {
-  return countOf(cards.discard, id) + cards.segments.reduce((n, s) => n + countOf(s.remaining, id), 0);
-}
 
 /** The one home of what may be bought: the legal option is built from it, and a revealed purchase is checked against that option (choices.ts). */
 export function purchaseOffer(state: GameState, seat: Seat): PurchaseOffer {
@@ -34,8 +23,9 @@ export function purchaseOffer(state: GameState, seat: Seat): PurchaseOffer {
       .map((card) => ({ card, cost: unitCost(state, seat, card), max: countOf(me.world, card) }))
       .filter((u) => u.max > 0)
       .sort((a, b) => compareCodeUnits(a.card, b.card)),
-    commons: COMMON_FOR_SALE.map((card) => ({ card, cost: costOf(card) })),
-    technologies: TECHNOLOGIES_FOR_SALE.filter((t) => owned(me.cards, t) === 0).map((card) => ({ card, cost: costOf(card) })),
+    commons: COMMON_CARDS.map((card) => ({ card, cost: costOf(card) })),
+    // L4: one copy of each technology; those the seat owns are not offered.
+    technologies: TECHNOLOGIES.filter((t) => !ownsTechnology(state, seat, t)).map((card) => ({ card, cost: costOf(card) })),
   };
 }
 
@@ -45,17 +35,21 @@ export function applyPurchase(state: GameState, seat: Seat, choice: Purchase, em
   const stocks = choice.cards.reduce((n, c) => n + (isUnitCard(c) ? unitCost(state, seat, c) : costOf(c)), 0);
   const pure = choice.technologies.reduce((n, t) => n + costOf(t), 0);
   const units = choice.cards.filter(isUnitCard);
-  const bought: CardId[] = [...choice.cards, ...choice.technologies];
+  // K13a: technologies are kept in front of their owner, out of his deck (their text says so, L5).
+  const technologies = choice.technologies.length === 0 ? technologiesOf(state, seat) : inCatalogueOrder([...technologiesOf(state, seat), ...choice.technologies]);
   const next = {
     ...p,
     energy: p.energy + p.setAside - stocks,
     setAside: 0,
     pure: p.pure - pure,
     world: addCounts(p.world, units, -1),
-    cards: { ...p.cards, discard: addCounts(p.cards.discard, bought) },
+    cards: { ...p.cards, discard: addCounts(p.cards.discard, choice.cards) },
     supremacyDay: choice.technologies.includes('supremacy') && state.phase.name === 'conquest' ? state.phase.day : p.supremacyDay,
+    ...(technologies.length > 0 ? { technologies } : {}),
   };
-  if (bought.length > 0) emit({ kind: 'cardsBought', seat, cards: choice.cards, technologies: choice.technologies });
+  if (choice.cards.length > 0 || choice.technologies.length > 0) emit({ kind: 'cardsBought', seat, cards: choice.cards, technologies: choice.technologies });
   return { ...state, players: state.players.map((x, i) => (i === seat ? next : x)) };
 }
 
+/** Technologies in the catalogue's order, so that a seat's list has one written form. */
+const inCatalogueOrder = (ts: readonly Technology[]): Technology[] => TECHNOLOGIES.filter((t) => ts.includes(t));

@@ -1,24 +1,19 @@
 import type { Emit } from '../core/events.js';
 import type { GameState, PlayerState } from '../core/state.js';
 import { HEART_KEY, isEnergyRich } from '../map/index-internal.js';
-import { adjacency, connectedToPortal } from './territory.js';
+import { adjacency, connectedToPortal, ofOwnColour } from './territory.js';
 
 /** What a seat produces this day (P2-P4): energy stocks and pure energy from its connected territories. */
 export function production(state: GameState, seat: number): { energy: number; pure: number } {
-  const colour = state.seats[seat]!.colour;
   let energy = 0;
   let pure = 0;
   const heartNeighbours = new Set(adjacency(state)[HEART_KEY]!.filter((k): k is string => k !== null));
   for (const key of connectedToPortal(state, seat)) {
     const land = state.map[key];
-    const isPortal = !land;
     const isHeart = land?.kind === 'heart';
-    const tileColour = land?.kind === 'land' ? land.colour : null;
-    if (tileColour === 'black') continue;
+    if (land?.kind === 'land' && land.colour === 'black') continue;
     energy += 1;
-    // Own colour: a tile of the seat's colour, its own portal, or the Heart (all colours). A conquered portal is its owner's colour (P2a).
-    const ownPortal = isPortal && state.seats[seat]!.portal && `${state.seats[seat]!.portal!.q},${state.seats[seat]!.portal!.r}` === key;
-    if (tileColour === colour || ownPortal || isHeart) energy += 1;
+    if (ofOwnColour(state, seat, key)) energy += 1;
     if (isEnergyRich(state, key)) energy += 1;
     if (isHeart) pure += 2;
     else if (heartNeighbours.has(key)) pure += 1;

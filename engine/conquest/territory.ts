@@ -87,6 +87,18 @@ export const controls = (state: GameState, seat: Seat, key: HexKey): boolean => 
 
 export const controlsHeart = (state: GameState, seat: Seat): boolean => controls(state, seat, HEART_KEY);
 
+/**
+ * P2, P2a: a territory of the seat's colour: a tile of its colour, its own portal, or the Heart of
+ * Eden (all colours). A portal taken from another seat keeps its owner's colour.
+ */
+export function ofOwnColour(state: GameState, seat: Seat, key: HexKey): boolean {
+  const land = state.map[key];
+  if (land?.kind === 'heart') return true;
+  if (land?.kind === 'land') return land.colour === state.seats[seat]!.colour;
+  const portal = state.seats[seat]!.portal;
+  return portal !== null && hexKey(portal) === key;
+}
+
 /** The territories a seat controls, in canonical (key) order. */
 export const territoriesOf = (state: GameState, seat: Seat): HexKey[] =>
   Object.keys(state.territories)

@@ -86,8 +86,8 @@ export type GameEvent =
   | { readonly kind: 'unitNeutralised'; readonly unit: BattleUnit }
   | { readonly kind: 'energyGained'; readonly seat: Seat; readonly count: number }
   | { readonly kind: 'unitBought'; readonly seat: Seat; readonly card: CardId; readonly cost: number }
-  /** K18: a negative effect reaches a player, who ignores it or suffers it. */
-  | { readonly kind: 'effectIgnored'; readonly seat: Seat; readonly by: Seat; readonly effect: string }
+  /** K18: a negative effect reaches a player, who ignores it or suffers it; `shield`: ignored with his Energy Shield (K13a). */
+  | { readonly kind: 'effectIgnored'; readonly seat: Seat; readonly by: Seat; readonly effect: string; readonly shield?: true }
   | { readonly kind: 'unitLeft'; readonly unit: BattleUnit }
   | { readonly kind: 'unitDestroyed'; readonly unit: BattleUnit }
   | { readonly kind: 'strengths'; readonly strengths: Readonly<Record<number, number>>; readonly wild: number | null }
@@ -105,7 +105,8 @@ export type GameEvent =
   | { readonly kind: 'troopsCalledBack'; readonly seat: Seat; readonly at: Hex; readonly count: number }
   | { readonly kind: 'unitsReturned'; readonly seat: Seat; readonly cards: readonly CardId[] }
   | { readonly kind: 'handKept'; readonly seat: Seat }
-  | { readonly kind: 'handAccounted'; readonly seat: Seat; readonly cards: readonly CardId[]; readonly value: number; readonly setAside: number }
+  /** E15; `pure`: pure energy spent with the Resonance Amplifier (absent when none). */
+  | { readonly kind: 'handAccounted'; readonly seat: Seat; readonly cards: readonly CardId[]; readonly value: number; readonly setAside: number; readonly pure?: number }
   | { readonly kind: 'combatEnded'; readonly combat: CombatRef; readonly participants: readonly Seat[] }
   // Logistics
   | { readonly kind: 'newTroops'; readonly seat: Seat; readonly at: Hex; readonly count: number }

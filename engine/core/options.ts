@@ -177,7 +177,7 @@ export function expandChoices(option: Extract<Option, { kind: 'feints' | 'purcha
   const out: SecretChoice[] = [];
   for (const u of units) {
     for (const c of multisets(option.commons.map((x) => ({ ...x, max: Infinity })), option.setAside + option.energy - u.cost))
-      for (const t of techs) out.push({ purpose: 'purchase', cards: [...u.cards, ...c.cards].sort(compareCodeUnits), technologies: t.cards as Technology[] });
+      for (const t of techs) out.push({ purpose: 'purchase', cards: [...u.cards, ...c.cards].sort(compareCodeUnits), technologies: [...t.cards].sort(compareCodeUnits) as Technology[] });
   }
   return out;
 }

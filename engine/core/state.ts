@@ -1,5 +1,5 @@
 import type { Direction, Hex, HexKey } from '../hex/index.js';
-import type { CardCounts, CardId } from '../cards/catalogue.js';
+import type { CardCounts, CardId, Technology } from '../cards/catalogue.js';
 import type { SecretChoice } from './actions.js';
 import type { Civilisation, Colour, Seat, TileColour } from './vocabulary.js';
 
@@ -113,6 +113,8 @@ export interface PlayerState {
   readonly world: CardCounts;
   /** The day Suprématie was bought (W2), or null. */
   readonly supremacyDay: number | null;
+  /** Technologies bought, kept in front of him out of his deck (K13a), in catalogue order. Absent when none. */
+  readonly technologies?: readonly Technology[];
   /** Days in a row in which he was absent (T6, T7). */
   readonly absentDays: number;
   /** He acted himself today / was declared absent today (T6). */
@@ -210,6 +212,8 @@ export interface BattleEffects {
   /** K18: each negative effect's count suffered and caused, by effect kind, then by seat. */
   readonly suffered: Readonly<Record<string, Readonly<Record<number, number>>>>;
   readonly caused: Readonly<Record<string, Readonly<Record<number, number>>>>;
+  /** Seats that used their Energy Shield in this combat (its first negative effect ignored). Absent when none. */
+  readonly shielded?: readonly Seat[];
 }
 
 /** A negative effect on opponents being inflicted (K18): the targets still to reach, the first asked whether he ignores it. */

@@ -103,6 +103,7 @@ const player: Schema<PlayerState> = obj<PlayerState>({
   cards,
   world: counts,
   supremacyDay: nullable(count),
+  technologies: arr(oneOf(TECHNOLOGIES), TECHNOLOGIES.length, 1),
   absentDays: count,
   actedToday: bool,
   absentToday: bool,
@@ -110,7 +111,7 @@ const player: Schema<PlayerState> = obj<PlayerState>({
   suzerain: nullable(seat),
   fought: bool,
   forfeited: bool,
-}, ['withheldToday']);
+}, ['withheldToday', 'technologies']);
 
 const seatKey = str(/^[0-5]$/, 1);
 const frontier: Schema<Frontier> = obj<Frontier>({ at: hexKey, dir });
@@ -130,7 +131,8 @@ const effects: Schema<BattleEffects> = obj<BattleEffects>({
   boosts: arr(obj<Boost>({ seat, unit: nullable(count), amount: int(-100, 100) }), 1000),
   suffered: record(oneOf(NEGATIVE_EFFECTS), seatCounts, 8),
   caused: record(oneOf(NEGATIVE_EFFECTS), seatCounts, 8),
-});
+  shielded: arr(seat, 6, 1),
+}, ['shielded']);
 const battle: Schema<Battle> = obj<Battle>(
   {
   combat,

@@ -1,17 +1,15 @@
 import { For } from 'solid-js';
-import {
-  CIVILISATIONS,
-  COMMON_CARDS,
-  RANKS,
-  TECHNOLOGIES,
-  UNIT_RANKS,
-  unitCard,
-} from '../../engine/index.js';
+import { CIVILISATIONS, COMMON_CARDS, type Civilisation, TECHNOLOGIES, type UnitCard, fullWorld } from '../../engine/index.js';
 import { CIVILISATION_NAME } from '../display/index.js';
 import { language, t } from '../i18n/index.js';
+import { CivEmblem } from './CardArt.js';
 import { CardView } from './CardView.js';
+import { CivIdentity } from './CivIdentity.js';
 
-/** Every card of the catalogue: common cards, technologies and each civilisation's World. */
+/** A World's cards, in its ranks' order, each with its copies: designed units and the plain units in the places left. */
+const worldCards = (civ: Civilisation): [UnitCard, number][] => Object.entries(fullWorld(civ)) as [UnitCard, number][];
+
+/** Every card of the catalogue: common cards, technologies and each civilisation's World, with what the civilisation is like. */
 export default function Gallery() {
   return (
     <main class="page gallery">
@@ -31,12 +29,17 @@ export default function Gallery() {
       <For each={CIVILISATIONS}>
         {(civ) => (
           <section data-world={civ}>
-            <h2>{t('cards.world', { civ: CIVILISATION_NAME[civ][language()] })}</h2>
+            <h2>
+              <CivEmblem civilisation={civ} /> {t('cards.world', { civ: CIVILISATION_NAME[civ][language()] })}
+            </h2>
+            <p>
+              <CivIdentity civilisation={civ} emblem={false} />
+            </p>
             <ul class="card-grid">
-              <For each={UNIT_RANKS}>
-                {(rank) => (
+              <For each={worldCards(civ)}>
+                {([card, copies]) => (
                   <li>
-                    <CardView card={unitCard(civ, rank)} copies={RANKS[rank].copies} />
+                    <CardView card={card} copies={copies} />
                   </li>
                 )}
               </For>

@@ -151,7 +151,7 @@ export function GameScreen(props: {
             </div>
           )}
         </Show>
-        <Show when={battle()}>{(b) => <CombatView state={state()} battle={b()} report={report()} ready={readySeats()} />}</Show>
+        <Show when={battle()}>{(b) => <CombatView state={state()} battle={b()} report={report()} ready={readySeats()} choices={seats.curtained() ? null : (turn.view()?.battle ?? null)} />}</Show>
       </div>
       <Show when={!seats.curtained() && seats.vault()}>{(v) => <HandStrip state={state()} viewer={seats.viewer()} vault={v()} />}</Show>
       <aside class="side">

@@ -8,6 +8,7 @@ import {
   tileOpening,
 } from '../../engine/index.js';
 import { CardView } from '../cards/CardView.js';
+import { cardFace } from '../cards/cardInfo.js';
 import { TERRAIN } from '../display/index.js';
 import { language, t } from '../i18n/index.js';
 
@@ -30,6 +31,11 @@ export function HandStrip(props: { state: GameState; viewer: Seat; vault: Vault 
       return o ? [o.value] : [];
     });
   };
+  // K5c: the cards put back on top of the deck in the viewer's order, known to the viewer alone.
+  const top = (): CardId[] => (player()?.cards.top ?? []).flatMap((ref) => {
+    const o = cardOpening(props.vault, props.state, ref);
+    return o ? [o.value] : [];
+  });
   const count = (xs: object): number => Object.values(xs as Record<string, number>).reduce((a, b) => a + b, 0);
   return (
     <section class="hand" aria-label={t('game.hand')} data-viewer={props.viewer}>
@@ -85,8 +91,13 @@ export function HandStrip(props: { state: GameState; viewer: Seat; vault: Vault 
               </For>
             </ul>
             <p class="deck-counts">
-              {t('game.hand')} {hand().length} · {t('game.deck')} {p().cards.segments.reduce((n, s) => n + s.refs.length, 0)} · {t('game.discard')} {count(p().cards.discard)}
+              {t('game.hand')} {hand().length} · {t('game.deck')} {p().cards.segments.reduce((n, s) => n + s.refs.length, 0) + (p().cards.top?.length ?? 0)} · {t('game.discard')} {count(p().cards.discard)}
             </p>
+            <Show when={top().length > 0}>
+              <p class="deck-top" id="deck-top">
+                {t('hand.top', { cards: top().map((c) => cardFace(c, language()).name).join(', ') })}
+              </p>
+            </Show>
           </div>
         )}
       </Show>

@@ -28,9 +28,9 @@ export function PromptBar(props: { text: string; why?: WhyLine | null; hint?: st
         </p>
         <Show when={props.why}>
           {(why) => (
-            <p id="why" class="why">
+            <p id="why" class="why" title={why().text}>
               <span class="visually-hidden">{t('why.label')}: </span>
-              {why().text} <RuleLink rule={why().rule} />
+              <RuleLink rule={why().rule} /> {why().text}
             </p>
           )}
         </Show>

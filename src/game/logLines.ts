@@ -89,13 +89,11 @@ export function describeAction(before: GameState, a: Action, lang: Language): st
       return textIn(lang, 'log.vacate', { player, to: hexLabel(a.to) });
     case 'playUnit':
       return textIn(lang, 'log.playUnit', { player, card: cardFace(a.opening.value, lang).name });
-    case 'activate': {
-      const unit = 'battle' in before.phase.stage ? [...before.phase.stage.battle.units, ...before.phase.stage.battle.aside].find((u) => u.id === a.unit) : undefined;
-      return textIn(lang, 'log.activate', { player, card: unit ? cardFace(unit.card, lang).name : `#${a.unit}` });
-    }
+    // Card effects are said by the lines of their events (eventLines.ts): the ability activated, what the revealed cards became, a negative effect ignored or suffered.
+    case 'activate':
     case 'putBack':
     case 'ignoreEffect':
-      return textIn(lang, `log.${a.kind}`, { player });
+      return null;
   }
 }
 

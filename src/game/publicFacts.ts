@@ -1,5 +1,5 @@
 import { type Accessor, createMemo } from 'solid-js';
-import { type CardId, type GameState, type Seat, type Technology, TECHNOLOGIES, compareCodeUnits } from '../../engine/index.js';
+import { type CardId, type GameState, type Seat, type Technology, compareCodeUnits } from '../../engine/index.js';
 import { eventsAfter } from './eventLines.js';
 
 /**
@@ -10,7 +10,7 @@ import { eventsAfter } from './eventLines.js';
 
 type Counts = Readonly<Partial<Record<CardId, number>>>;
 
-/** A player's cards as everyone may know them: deck and hand together (the public multisets of his deals, K2), the discard pile, the technologies among them (L4a, L5). */
+/** A player's cards as everyone may know them: deck and hand together (the public multisets of his deals, K2), the discard pile, the technologies in front of him (K13a). */
 export interface PublicCards {
   readonly deckAndHand: readonly (readonly [CardId, number])[];
   readonly discard: readonly (readonly [CardId, number])[];
@@ -27,7 +27,8 @@ export function publicCards(state: GameState, seat: Seat): PublicCards | null {
   for (const segment of cards.segments) for (const [id, n] of entries(segment.remaining)) together[id] = (together[id] ?? 0) + n;
   const deckAndHand = entries(together);
   const discard = entries(cards.discard);
-  const technologies = TECHNOLOGIES.filter((tech) => (together[tech] ?? 0) + (cards.discard[tech] ?? 0) > 0);
+  // K13a: technologies are kept in front of their owner, out of his deck.
+  const technologies = state.players[seat]?.technologies ?? [];
   return { deckAndHand, discard, technologies };
 }
 

@@ -29,7 +29,7 @@ export function createLog(source: Accessor<{ states: readonly GameState[]; input
       const after = states[upTo + 1];
       if (before.phase.name === 'conquest' || after?.phase.name === 'conquest') {
         const events = eventsAfter(before, inputs[upTo]);
-        for (const line of events ? describeEvents(before, events, l, after) : []) added.push({ seq: upTo + 1, seat: null, text: line });
+        for (const line of events ? describeEvents(before, events, l, after, inputs[upTo]) : []) added.push({ seq: upTo + 1, seat: null, text: line });
       }
     }
     if (added.length > 0) lines = [...lines, ...added];

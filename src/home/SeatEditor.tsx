@@ -1,15 +1,17 @@
 import { For } from 'solid-js';
 import {
   CIVILISATIONS,
+  CIVILISATION_IDENTITY,
   COLOURS,
   type Civilisation,
   type Colour,
 } from '../../engine/index.js';
+import { CivIdentity } from '../cards/CivIdentity.js';
 import { CIVILISATION_NAME, TERRAIN, playerName } from '../display/index.js';
 import type { SeatConfig } from '../game/config.js';
 import { language, t } from '../i18n/index.js';
 
-/** One row per seat: person or bot, colour, civilisation. Presentational: values in, changes out. */
+/** One row per seat: person or bot, colour, civilisation (with what it is like). Presentational: values in, changes out. */
 export function SeatEditor(props: { seats: readonly SeatConfig[]; onChange: (seat: number, next: SeatConfig) => void }) {
   return (
     <table class="seats">
@@ -45,8 +47,9 @@ export function SeatEditor(props: { seats: readonly SeatConfig[]; onChange: (sea
                   value={seat.civilisation}
                   onChange={(e) => props.onChange(i(), { ...seat, civilisation: e.currentTarget.value as Civilisation })}
                 >
-                  <For each={CIVILISATIONS}>{(c) => <option value={c}>{CIVILISATION_NAME[c][language()]}</option>}</For>
+                  <For each={CIVILISATIONS}>{(c) => <option value={c}>{`${CIVILISATION_NAME[c][language()]} · ${CIVILISATION_IDENTITY[c].style[language()]}`}</option>}</For>
                 </select>
+                <CivIdentity civilisation={seat.civilisation} />
               </td>
             </tr>
           )}

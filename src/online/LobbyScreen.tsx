@@ -1,5 +1,6 @@
 import { For, Show, createSignal } from 'solid-js';
-import { CIVILISATIONS, type Civilisation, type Colour, COLOURS, MAX_PLAYERS, MIN_PLAYERS, type Seat } from '../../engine/index.js';
+import { CIVILISATIONS, CIVILISATION_IDENTITY, type Civilisation, type Colour, COLOURS, MAX_PLAYERS, MIN_PLAYERS, type Seat } from '../../engine/index.js';
+import { CivIdentity } from '../cards/CivIdentity.js';
 import { CIVILISATION_NAME, TERRAIN, playerName } from '../display/index.js';
 import { type Key, language, t } from '../i18n/index.js';
 import type { Lobby, LobbyError, LobbySettings, LobbyView, SeatEntry } from '../net/index.js';
@@ -360,12 +361,13 @@ function SeatCard(props: {
                   <For each={CIVILISATIONS}>
                     {(c) => (
                       <option value={c} disabled={props.taken.civilisations.has(c)}>
-                        {CIVILISATION_NAME[c][language()]}
+                        {`${CIVILISATION_NAME[c][language()]} · ${CIVILISATION_IDENTITY[c].style[language()]}`}
                       </option>
                     )}
                   </For>
                 </select>
               </label>
+              <Show when={e().civilisation}>{(c) => <CivIdentity civilisation={c()} />}</Show>
               <button
                 type="button"
                 id="ready"

@@ -153,7 +153,10 @@ if (!executable) {
           await page.locator('#confirm-yes').waitFor();
           continue;
         }
-        await untilPerson(page, s.seq);
+        await untilPerson(page, s.seq).catch(async (e: Error) => {
+          const shop = await page.locator('.shop').textContent().catch(() => null);
+          throw new Error(`${e.message}: the page waits at ${JSON.stringify({ seq: s.seq, viewer: s.viewer, prompt: s.prompt, buttons: s.buttons, shop })}`);
+        });
       }
       expect(committed.size).toBe(2);
       // The reveals are the table's (each seat's only choice): the round is carried out.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ABILITY_TYPES, type Permanent, type UnitDesign } from '../../engine/cards/abilities.js';
-import { type Civilisation, DESIGNS, IDENTITIES, RANKS, UNIT_RANKS, fullWorld, startingDeck, unitCard, unitRank } from '../../engine/cards/catalogue.js';
+import { type Civilisation, DESIGNS, RANKS, UNIT_RANKS, fullWorld, startingDeck, unitCard, unitRank } from '../../engine/cards/catalogue.js';
 import { canonicalJson } from '../../engine/core/canonical.js';
+import { CIVILISATION_IDENTITY } from '../../engine/cards/identities.js';
 
 /**
  * The designed Worlds as a whole (issue 21, item 3; /work/shared/design/cards.md's habits): every
@@ -10,6 +11,7 @@ import { canonicalJson } from '../../engine/core/canonical.js';
  */
 
 const COMPLETE: readonly Civilisation[] = ['dwarves', 'necromancers', 'miners'];
+const VERBS: Partial<Record<Civilisation, string>> = { dwarves: 'fortify', necromancers: 'return from the dead', miners: 'harvest energy' };
 const designsOf = (civ: Civilisation): UnitDesign[] => DESIGNS.filter((d) => d.civilisation === civ);
 const words = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
@@ -43,9 +45,9 @@ describe.each(COMPLETE)('the %s World is complete', (civ) => {
     expect(units.every((c) => DESIGNS.some((d) => d.id === c && d.rank === 'basic'))).toBe(true);
   });
 
-  it('has an identity, one verb in both languages', () => {
-    expect(IDENTITIES[civ]?.verb.en).toBeTruthy();
-    expect(IDENTITIES[civ]?.verb.fr).toBeTruthy();
+  it('keeps its identity: one verb (issue 21), in both languages', () => {
+    expect(CIVILISATION_IDENTITY[civ].style.en.toLowerCase()).toBe(VERBS[civ]);
+    expect(CIVILISATION_IDENTITY[civ].style.fr).toBeTruthy();
   });
 
   it('every card has a name and a text in both languages, the text in 25 words at most', () => {

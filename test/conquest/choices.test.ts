@@ -190,7 +190,7 @@ describe('B15 and E15: returning units, and how much to set aside when accountin
     let battle = openExercise(0, '4,-2', E);
     for (const card of ['elves.basic', 'elves.warrior'] as const) battle = addUnit(battle, 0, card).battle;
     let s: GameState = withPlayer(g.state, 0, { energy: 10, setAside: 1 });
-    s = handOf(s, 0, g.vaults[0]!, ['crystal2', 'crystal3', 'terrain']);
+    s = handOf(s, 0, g.vaults[0]!, ['crystal2', 'crystal3', 'elves.basic']);
     return { g, s: atStage(s, { kind: 'returnUnits', waiting: [0], battle, then: { kind: 'exercise', turn: 1, left: 2 } }) };
   };
 

@@ -39,7 +39,8 @@ function playChecked(players: number, seed: string, agents: (game: ReturnType<ty
       // retakes his portal (S4).
       if (state.phase.name === 'conquest' && before.phase.name === 'conquest') {
         if (gained > 0 && !['revealSecret', 'placeTroops', 'absent'].includes(action.kind)) throw new Error(`${seed}: ${gained} troops appeared on ${action.kind}`);
-        if (gained > 3 * players) throw new Error(`${seed}: ${gained} troops appeared at once`);
+        // At most 2 a day, +1 with the Heart (L7), +1 with the Portal Stabiliser (K13a), for each player.
+        if (gained > 4 * players) throw new Error(`${seed}: ${gained} troops appeared at once`);
         if (gained < 0 && !['done', 'activate', 'putBack', 'ignoreEffect', 'absent', 'revealSecret', 'placeTroops', 'chooseOpposing', 'allocateLosses', 'random'].includes(action.kind)) throw new Error(`${seed}: troops vanished on ${action.kind}`);
       }
       troops = now;

@@ -191,11 +191,11 @@ describe('E14-E15 keep or account for the hand', () => {
     let s = withPlayer(g.state, 0, { energy: 10, setAside: 0 });
     s = account(s, ['crystal2']);
     expect(s.players[0]).toMatchObject({ setAside: 2, energy: 8 });
-    s = account(s, ['crystal3', 'crystal3', 'terrain']);
+    s = account(s, ['crystal3', 'crystal3', 'elves.basic']);
     expect(s.players[0]).toMatchObject({ setAside: 6, energy: 4 });
     s = account(s, ['crystal2', 'crystal2', 'elves.basic']);
     expect(s.players[0]).toMatchObject({ setAside: 6, energy: 4 });
-    expect(s.players[0]!.cards.discard).toMatchObject({ crystal2: 3, crystal3: 2, terrain: 1, 'elves.basic': 1 });
+    expect(s.players[0]!.cards.discard).toMatchObject({ crystal2: 3, crystal3: 2, 'elves.basic': 2 });
   });
 
   it('E15a: no more can be set aside than the stocks owned', () => {
@@ -247,9 +247,10 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
     s = revealAll(s);
     const p = s.players[0]!;
     // 3 + 5 - (2 + 3 + 3) = 0 stocks, then day 2's production of 5; 25 - 20 pure.
-    expect(p).toMatchObject({ setAside: 0, energy: 0 + 5, pure: 5, supremacyDay: 1 });
+    expect(p).toMatchObject({ setAside: 0, energy: 0 + 5, pure: 5, supremacyDay: 1, technologies: ['supremacy'] });
     expect(p.world['elves.warrior']).toBe(5);
-    expect(p.cards.discard).toEqual({ 'elves.warrior': 1, crystal3: 2, supremacy: 1 });
+    // K13a: a technology is kept in front of its owner, out of his deck.
+    expect(p.cards.discard).toEqual({ 'elves.warrior': 1, crystal3: 2 });
   });
 
   it('L6: stocks set aside and not spent go back to the other stocks', () => {
@@ -269,13 +270,9 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
     expect(tryBuy(unsorted)).toEqual({ code: 'IllegalChoice', rule: 'L1' });
   });
 
-  it('refuses a second copy of a technology, cards not for sale, and units not in one\'s World', () => {
+  it('refuses a second copy of a technology and units not in one\'s World', () => {
     expect(tryBuy(buy([], ['supremacy', 'supremacy']), shop({ pure: 40 }))).toEqual({ code: 'TechnologyOwned', rule: 'L4' });
-    const owner = shop();
-    const withTech = withPlayer(owner, 0, { cards: { ...owner.players[0]!.cards, discard: { supremacy: 1 } } });
-    expect(tryBuy(buy([], ['supremacy']), withTech)).toEqual({ code: 'TechnologyOwned', rule: 'L4' });
-    expect(tryBuy(buy(['terrain']))).toEqual({ code: 'NotForSale', rule: 'L3' });
-    expect(tryBuy(buy([], ['shield']))).toEqual({ code: 'NotForSale', rule: 'L4' });
+    expect(tryBuy(buy([], ['supremacy']), shop({ technologies: ['supremacy'] }))).toEqual({ code: 'TechnologyOwned', rule: 'L4' });
     expect(tryBuy(buy(['dwarves.basic']))).toEqual({ code: 'NotInWorld', rule: 'L2' });
     expect(tryBuy(buy(['elves.immortal', 'elves.immortal', 'elves.immortal']), shop({ setAside: 18 }))).toEqual({ code: 'NotInWorld', rule: 'K11' });
   });

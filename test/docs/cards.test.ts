@@ -8,7 +8,21 @@ import { withCardsSection } from '../../scripts/cards-doc.js';
 const text = readFileSync(new URL('../../docs/cards.md', import.meta.url), 'utf8');
 
 const EFFECTS: Record<EffectKind, true> = { draw: true, peek: true, boost: true, harvest: true, gain: true, destroyFromDiscard: true, destroySelf: true, discardFromHand: true, buyUnit: true, summon: true, playBeside: true, neutralise: true, removeRow: true, pay: true, raise: true, sacrifice: true, boostRow: true };
-const PERMANENTS: Record<PermanentKind, true> = { strengthBeside: true, destroyedIfRemoved: true, cheaperWithHeart: true, crystalInHand: true, steadfast: true, strengthDefending: true, strengthFromDiscard: true };
+const PERMANENTS: Record<PermanentKind, true> = {
+  strengthBeside: true,
+  destroyedIfRemoved: true,
+  cheaperWithHeart: true,
+  crystalInHand: true,
+  playedAsUnit: true,
+  strengthAgainstHeart: true,
+  crystalsAsUnits: true,
+  ignoreFirstNegative: true,
+  moreTroops: true,
+  pureInAccount: true,
+  steadfast: true,
+  strengthDefending: true,
+  strengthFromDiscard: true,
+};
 
 describe('docs/cards.md', () => {
   it('names every ability type, effect and permanent effect of the vocabulary', () => {

@@ -5,6 +5,15 @@
 import { conquestStep, SMALLEST } from '../browser/conquest.js';
 import { type Clicker, clickButton, clickHex, clickableLegal, type Snapshot, snapshot, waitForChange } from '../browser/play.js';
 
+/** What the page shows at a hex's projected centre instead of the board, and the window's size: to say why a hex cannot be clicked. */
+const coveredBy = (page: Clicker, key: string): Promise<string> =>
+  page.evaluate((k) => {
+    const [q, r] = k.split(',').map(Number) as [number, number];
+    const at = window.bfe.board!.screenOf(q, r);
+    const el = document.elementFromPoint(at.x, at.y);
+    return `at ${Math.round(at.x)},${Math.round(at.y)} of ${innerWidth}x${innerHeight}: ${el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}` : 'nothing'}`;
+  }, key);
+
 /** Polls the page until `test(arg)` holds there. */
 export async function waitUntil<A>(page: Clicker, test: (arg: A) => boolean, arg: A, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -58,8 +67,13 @@ export async function playUntil(page: Clicker, done: (s: Snapshot) => boolean): 
     if (has('draw')) await clickButton(page, 'draw');
     else if (has('face-up') && s.legal.length === 0) await clickButton(page, 'face-up');
     else if (s.legal.length > 0 && (!portalStep || !portalPlaced.has(s.viewer))) {
-      const legal = await clickableLegal(page, s);
-      if (legal.length === 0) throw new Error(`no glowing hex shows on the ${s.board} board: ${s.legal.join(' ')}`);
+      let legal = await clickableLegal(page, s);
+      // On a phone the first view shows the hexes at a readable size, not always the glowing ones: a person presses Fit.
+      if (legal.length === 0 && s.board === '3d') {
+        await clickButton(page, 'fit');
+        legal = await clickableLegal(page, s);
+      }
+      if (legal.length === 0) throw new Error(`no glowing hex shows on the ${s.board} board: ${s.legal.join(' ')} (${await coveredBy(page, s.legal[0]!)})`);
       await clickHex(page, legal[k++ % legal.length]!, s.board);
       // A click from a stale snapshot (the board redrawn meanwhile) chooses nothing: look again.
       const chosen = await waitUntil(page, () => !!document.querySelector('#confirm:not([disabled])'), null, 'Confirm', 5000).then(

@@ -25,6 +25,8 @@ export interface DirectTableConfig {
   readonly inputs?: readonly unknown[];
   /** Milliseconds before a bot's action is applied, so that people see the bots play (0 in tests). */
   readonly botPace?: number;
+  /** A position to start from instead of a new game of `setup` (a position built by the rule tests' helpers); its vaults come from `seed`. */
+  readonly start?: GameState;
 }
 
 const refusal = (code: ErrorCode, rule: string, message: string): RuleError => ({ code, rule, message });
@@ -35,7 +37,7 @@ const refusal = (code: ErrorCode, rule: string, message: string): RuleError => (
  * src/table/sessionTable.ts). The same interface the screens read.
  */
 export function makeDirectTable(config: DirectTableConfig): GameTable {
-  const created = newGame(config.setup);
+  const created = config.start ? ok(config.start) : newGame(config.setup);
   if (!created.ok) throw new Error(`makeDirectTable: ${created.error.message}`);
   const bots = new Set(config.bots);
   const vaults = config.setup.players.map((_, seat) => localVault(config.seed, seat));

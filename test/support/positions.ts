@@ -204,6 +204,22 @@ export function buildPositions(withMap = true): Position[] {
       t = playCard(duel(t, 1), v[1]!, 'elves.warrior');
       return playCard(t, v[0]!, 'miners.blaster');
     })),
+    // The supply's cards (K12a, K13a): common cards and crystals played as units, pure energy in an accounting, the Energy Shield.
+    named('armies: Favourable Ground on its terrain, an Opportunity, crystals with the Overcharged Crystal', conquest((s, v) => {
+      const t = withPlayer(handOf(s, 0, v[0]!, ['terrain', 'opportunity', 'crystal2', 'elves.basic']), 0, { technologies: ['overcharged'] });
+      return readyAll(combat(t, { '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) } }, 0, T(2, 0)));
+    })),
+    named('keepOrAccount: pure energy counts with the Resonance Amplifier', conquest((s, v) => {
+      const battle = openExercise(0, '4,-2', E);
+      const t = withPlayer(handOf(s, 0, v[0]!, ['crystal2', 'elves.basic']), 0, { energy: 20, setAside: 0, pure: 4, technologies: ['amplifier'] });
+      return atStage(t, { kind: 'keepOrAccount', waiting: [0], battle, then: { kind: 'exercise', turn: 1, left: 2 } });
+    })),
+    named('ignore: the Energy Shield against a first negative effect', conquest((s, v) => {
+      let t = withPlayer(handOf(handOf(asCiv(s, 0, 'druids'), 0, v[0]!, ['druids.hexer']), 1, v[1]!, ['dwarves.basic']), 1, { technologies: ['shield'] });
+      t = playCard(duel(t, 1), v[1]!, 'dwarves.basic');
+      t = playCard(t, v[0]!, 'druids.hexer');
+      return must(t, { kind: 'activate', seat: 0, unit: unitOf(t, 'druids.hexer'), ability: 0, targets: [{ kind: 'camp', camp: 1, units: [unitOf(t, 'dwarves.basic')] }] });
+    })),
     named('over: a victory', conquest((s) => {
       let t = withTroops(s, { '0,3': { owner: 0, troops: 1, frontier: front(SE, 4) }, '0,4': { owner: 2, troops: 1 }, '-3,-1': { owner: 2, troops: 1 } });
       t = withPlayer(t, 1, { suzerain: 2 });

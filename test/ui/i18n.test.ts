@@ -22,7 +22,7 @@ describe('dictionaries', () => {
 
   it('are translated: French differs from English except for names and symbols', () => {
     const same = keys.filter((k) => en[k] === fr[k] && /[a-z]{4,}/i.test(en[k]));
-    expect(same).toEqual(['app.title', 'home.civilisation', 'cards.technologies', 'rank.champion', 'replay.pause', 'replay.part.production', 'replay.part.expansion', 'combat.title', 'log.copies']);
+    expect(same).toEqual(['app.title', 'home.civilisation', 'cards.technologies', 'rank.champion', 'replay.pause', 'replay.part.production', 'replay.part.expansion', 'ability.type.postCombat', 'combat.title', 'log.copies']);
   });
 
   it('fill placeholders', () => {

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type GameState, type Option, awaiting, legalOptions, stateHash } from '../../engine/index.js';
 import { config, inputsUntil } from './conquestSupport.js';
+import { makeDraftKeeper } from '../../src/game/turn/keptDraft.js';
+import { EMPTY_DRAFT } from '../../src/game/turn/parts.js';
 import { type MountedScreen, clickHex, legalKeys, mountScreen, screenAt, tick } from './screenSupport.js';
 
 const screens: MountedScreen[] = [];
@@ -58,7 +60,7 @@ describe('the unsent draft across a refresh', () => {
     const { inputs, state } = inputsUntil(config(2, 'ui-kept'), hasMove);
     const seat = (awaiting(state) as { seat: number }).seat;
     const move = legalOptions(state, seat).find((o) => o.kind === 'count' && o.action.kind === 'moveTroops') as Extract<Option, { kind: 'count' }>;
-    const kept = (staged: unknown[]) => JSON.stringify({ seq: state.seq, hash: stateHash(state), staged, picked: null, target: null, count: null, sides: {}, counts: {}, cart: { cards: {}, technologies: [] }, chosen: [], faceUp: false });
+    const kept = (staged: unknown[]) => JSON.stringify({ seq: state.seq, seat, hash: stateHash(state), staged, picked: null, target: null, count: null, sides: {}, counts: {}, cart: { cards: {}, technologies: [] }, chosen: [], faceUp: false });
     const shows = async (): Promise<boolean> => {
       const screen = await mountScreen('ui-kept', inputs);
       screens.push(screen);
@@ -73,5 +75,14 @@ describe('the unsent draft across a refresh', () => {
     expect(await shows()).toBe(true);
     sessionStorage.setItem('bfe.draft', kept([{ ...move.action, count: 1 }, { kind: 'moveTroops', seat }]));
     expect(await shows()).toBe(false);
+  });
+
+  it('a draft is given back to the seat that made it only: in hot-seat the next person at the device starts with nothing', () => {
+    const { state } = inputsUntil(config(2, 'ui-kept'), hasMove);
+    const keeper = makeDraftKeeper(sessionStorage);
+    const cart = { ...EMPTY_DRAFT, cart: { cards: { crystal1: 1 }, technologies: ['supremacy' as const] } };
+    keeper.save(state, 1, cart);
+    expect(keeper.load(state, 1)?.cart).toEqual(cart.cart);
+    expect(keeper.load(state, 0)).toBeNull();
   });
 });

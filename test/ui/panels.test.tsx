@@ -114,9 +114,12 @@ describe('the combat view', () => {
       opposing: {},
       participants: [0, 2],
     };
-    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, wild: null, lost: { 2: 2 }, taken: [], fighters: [], ended: false }} ready={[2]} />);
+    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 8, 2: 5 }, wild: null, lost: { 2: 2 }, taken: [], fighters: [], effects: [], ended: false }} ready={[2]} />);
     const col = (seat: number) => host.querySelector(`.combat-column[data-seat="${seat}"]`)!;
-    expect([...col(0).querySelectorAll('.army-row')].map((r) => r.textContent)).toEqual(['Basic unit 1', 'Greater warrior 3']);
+    // Each unit as its card (picture and text), with the strength the engine counts for it.
+    const cards = (r: Element) => [...r.querySelectorAll('.card-view')].map((c) => `${c.querySelector('.card-name')!.textContent} ${c.querySelector('.card-strength')!.textContent}`);
+    expect([...col(0).querySelectorAll('.army-row')].map(cards)).toEqual([['Basic unit 1'], ['Greater warrior 3']]);
+    expect(col(0).querySelectorAll('.army-row .card-art').length).toBe(2);
     expect(col(0).querySelector('.army-troops')!.textContent).toBe('4 troops');
     expect(col(2).querySelector('.army-troops')!.textContent).toBe('3 troops');
     expect(col(0).querySelector('.army-total')!.textContent).toBe('Strength 8');
@@ -143,7 +146,7 @@ describe('the combat view', () => {
       opposing: {},
       participants: [0],
     };
-    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 4 }, wild: 6, lost: { 0: 1 }, taken: [], fighters: [], ended: false }} />);
+    const host = mount(() => <CombatView state={state} battle={battle} report={{ strengths: { 0: 4 }, wild: 6, lost: { 0: 1 }, taken: [], fighters: [], effects: [], ended: false }} />);
     const wild = host.querySelector('.combat-column[data-seat="wild"]')!;
     expect(wild.querySelector('h4')!.textContent).toBe('Wild territory');
     expect(wild.querySelector('.army-troops')!.textContent).toBe('wild markers 2 + 4');

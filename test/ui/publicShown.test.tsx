@@ -158,9 +158,8 @@ describe("the players' chips show what is public", () => {
     const events = eventsOf(vassal.states, vassal.inputs);
     const made = (seat: Seat) => events.find((e): e is Extract<GameEvent, { kind: 'produced' }> => e.kind === 'produced' && e.seat === seat)!;
     const tribute = events.find((e): e is Extract<GameEvent, { kind: 'tributePaid' }> => e.kind === 'tributePaid')!;
-    // Suprématie among seat 0's cards, as a purchase puts it (L5: the discard pile).
-    const cards = final.players[0]!.cards;
-    const state = withPlayer(final, 0, { cards: { ...cards, discard: { ...cards.discard, supremacy: 1 } } });
+    // Suprématie in front of seat 0, as a purchase puts it (K13a: out of his deck).
+    const state = withPlayer(final, 0, { technologies: ['supremacy'] });
     const host = mount(() => {
       const production = createDayProduction(() => ({ states: vassal.states, inputs: vassal.inputs }));
       return <PlayersColumn state={state} viewer={null} bots={[]} awaited={null} thinking={null} production={production()} />;
@@ -175,7 +174,7 @@ describe("the players' chips show what is public", () => {
     expect(details.hasAttribute('open')).toBe(false);
     expect(details.querySelector('[data-public="deck-hand"]')!.textContent).toBe('2 × Energy Crystal (1), Energy Crystal (2), 3 × Basic unit, 2 × Favourable Ground');
     expect(details.querySelector('dt')!.textContent).toBe('Deck and hand (8)');
-    expect(details.querySelector('[data-public="discard"]')!.textContent).toBe('Supremacy');
+    expect(details.querySelector('[data-public="discard"]')!.textContent).toBe('none');
     expect(details.querySelector('[data-public="production"]')!.textContent).toBe(`+${made(0).energy} energy, +${made(0).pure} pure energy; tribute to Player 2: −${tribute.energy} energy, −${tribute.pure} pure energy`);
     expect(chip(1).querySelector('[data-public="discard"]')!.textContent).toBe('none');
     expect(chip(1).querySelector('[data-public="production"]')!.textContent).toBe(`+${made(1).energy} energy, +${made(1).pure} pure energy; tribute from Player 1: +${tribute.energy} energy, +${tribute.pure} pure energy`);

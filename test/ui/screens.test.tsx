@@ -7,6 +7,7 @@ import {
   CIVILISATIONS,
   TECHNOLOGIES,
   UNIT_RANKS,
+  fullWorld,
   tileOpening,
   unitCard,
 } from '../../engine/index.js';
@@ -61,16 +62,19 @@ describe('cards', () => {
     }
     expect(cardFace('crystal2', 'en')).toMatchObject({ type: 'common', cost: 2, strength: null, forSale: true, name: 'Energy Crystal (2)' });
     expect(cardFace('supremacy', 'fr')).toMatchObject({ type: 'technology', cost: 20, name: 'Suprématie', costLine: '20 énergie pure' });
-    expect(cardFace('terrain', 'en').forSale).toBe(false);
+    expect(cardFace('terrain', 'en').forSale).toBe(true);
   });
 
-  it('the gallery shows each civilisation’s World: 6 unit types with their copies', () => {
+  it('the gallery shows each civilisation’s World whole: its designed and plain units with their copies', () => {
     const host = mount(() => <Gallery />);
     expect(host.querySelectorAll('[data-world]').length).toBe(6);
-    const elves = host.querySelector('[data-world="elves"]')!;
-    expect(elves.querySelectorAll('.card-view').length).toBe(6);
-    expect(elves.textContent).toContain('8 copies');
-    expect(host.querySelectorAll('.card-view').length).toBe(COMMON_CARDS.length + TECHNOLOGIES.length + 36);
+    for (const civ of CIVILISATIONS) {
+      const world = fullWorld(civ);
+      const shown = [...host.querySelectorAll(`[data-world="${civ}"] .card-view`)];
+      expect(shown.map((c) => c.getAttribute('data-card'))).toEqual(Object.keys(world));
+      expect(shown.map((c) => c.querySelector('.card-copies')!.textContent)).toEqual(Object.values(world).map((n) => (n === 1 ? `${n} copy` : `${n} copies`)));
+    }
+    expect(host.querySelectorAll('.card-view').length).toBe(COMMON_CARDS.length + TECHNOLOGIES.length + CIVILISATIONS.reduce((n, civ) => n + Object.keys(fullWorld(civ)).length, 0));
   });
 });
 

@@ -1,5 +1,4 @@
 import type { UnitDesign } from '../abilities.js';
-import type { Identity } from './identity.js';
 
 /**
  * The dwarves of the mountains: they **fortify**. Their units grow stronger side by side on a row
@@ -8,14 +7,6 @@ import type { Identity } from './identity.js';
  */
 
 const STEADFAST = { en: 'Steadfast (cannot be removed from the combat nor neutralised).', fr: 'Inébranlable (ne peut être ni retirée du combat ni neutralisée).' };
-
-export const DWARVES_IDENTITY: Identity = {
-  verb: { en: 'fortify', fr: 'fortifier' },
-  way: {
-    en: 'Units grow stronger side by side on a row and on their own ground; the best cannot be removed from a combat.',
-    fr: "Leurs unités se renforcent côte à côte sur une rangée et sur leur propre terrain ; les meilleures ne peuvent être retirées d'un combat.",
-  },
-};
 
 export const DWARVES: readonly UnitDesign[] = [
   {

@@ -1,5 +1,4 @@
 import type { UnitDesign } from '../abilities.js';
-import type { Identity } from './identity.js';
 
 /**
  * The positronium miners: they **harvest energy**. They dig energy stocks out of the territories
@@ -8,14 +7,6 @@ import type { Identity } from './identity.js';
  */
 
 const HARVEST = { en: 'harvest (1 energy stock per non-black territory next to your involved troops)', fr: 'récoltez (1 stock par territoire non noir voisin de vos troupes impliquées)' };
-
-export const MINERS_IDENTITY: Identity = {
-  verb: { en: 'harvest energy', fr: "récolter l'énergie" },
-  way: {
-    en: 'They dig energy stocks out of the territories around their troops and spend them mid-combat on strength and units.',
-    fr: "Ils extraient des stocks d'énergie des territoires autour de leurs troupes et les dépensent en plein combat en force et en unités.",
-  },
-};
 
 export const MINERS: readonly UnitDesign[] = [
   {

@@ -1,19 +1,10 @@
 import type { UnitDesign } from '../abilities.js';
-import type { Identity } from './identity.js';
 
 /**
  * The necromancers: they **return from the dead**. Their discard pile is a resource: they raise
  * units from it, destroy its cards for strength, and sacrifice their own units for cards and
  * energy; their dead come back to the World to be raised again. The Skeleton is file 000's.
  */
-export const NECROMANCERS_IDENTITY: Identity = {
-  verb: { en: 'return from the dead', fr: "revenir d'entre les morts" },
-  way: {
-    en: 'Their discard pile is a resource: they raise units from it and sacrifice their own for cards and energy.',
-    fr: "Leur défausse est une ressource : ils en relèvent des unités et sacrifient les leurs contre des cartes et de l'énergie.",
-  },
-};
-
 export const NECROMANCERS: readonly UnitDesign[] = [
   {
     id: 'necromancers.skeleton',

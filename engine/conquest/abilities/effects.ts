@@ -16,8 +16,11 @@ import { turnOrder } from '../order.js';
 import { withPlayer } from '../phase.js';
 import { adjacency } from '../territory.js';
 import { placeBeside, takeOut } from './layout.js';
+import { involvedTiles } from './terrain.js';
 import { steadfast, unitCost } from './permanent.js';
 import { arm, effectsOf, entered, withEffects } from './records.js';
+
+export { involvedTiles };
 
 /**
  * The effect registry (K15): one small rule per effect kind, chosen by an exhaustive switch. A
@@ -101,19 +104,7 @@ function rowTargets(ctx: Ctx): { seat: Seat; units: number[] }[] {
     .filter((t) => t.units.length > 0);
 }
 
-// ---------------------------------------------------------------- the tiles of a seat's troops (S2b)
-
-/** The tiles where a seat's involved troops stand (S2b: a seat on several frontiers picks one per effect). */
-export function involvedTiles(state: GameState, b: Battle, seat: Seat): HexKey[] {
-  const tiles = new Set<HexKey>((b.stacks[seat] ?? []).map((s) => s.at));
-  if (b.defender === seat && b.target) tiles.add(b.target);
-  if (b.combat.kind === 'exercise' && b.camps[seat] !== undefined) {
-    tiles.add(b.combat.at);
-    const other = adjacency(state)[b.combat.at]?.[b.combat.dir];
-    if (other) tiles.add(other);
-  }
-  return [...tiles].sort();
-}
+// ---------------------------------------------------------------- harvest
 
 /** Harvest (000's FAQ): the non-black territories around a tile; beyond the map's edge counts as black. */
 export function harvestOf(state: GameState, at: HexKey): number {

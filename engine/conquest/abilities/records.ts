@@ -1,4 +1,4 @@
-import { designOf } from '../../cards/catalogue.js';
+import { cardAbilities } from '../../cards/catalogue.js';
 import type { Ability } from '../../cards/abilities.js';
 import type { Battle, BattleEffects, BattleUnit } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
@@ -13,11 +13,19 @@ const EMPTY: BattleEffects = { used: [], fresh: [], armed: [], held: [], boosts:
 export const effectsOf = (b: Battle): BattleEffects => b.effects ?? EMPTY;
 
 const isEmpty = (e: BattleEffects): boolean =>
-  e.used.length === 0 && e.fresh.length === 0 && e.armed.length === 0 && e.held.length === 0 && e.boosts.length === 0 && Object.keys(e.suffered).length === 0 && Object.keys(e.caused).length === 0;
+  e.used.length === 0 &&
+  e.fresh.length === 0 &&
+  e.armed.length === 0 &&
+  e.held.length === 0 &&
+  e.boosts.length === 0 &&
+  Object.keys(e.suffered).length === 0 &&
+  Object.keys(e.caused).length === 0 &&
+  e.shielded === undefined;
 
-/** The battle with some records replaced; the records left out when they are all empty. */
+/** The battle with some records replaced; the records left out when they are all empty (an empty `shielded` too). */
 export function withEffects(b: Battle, patch: Partial<BattleEffects>): Battle {
-  const e = { ...effectsOf(b), ...patch };
+  const { shielded, ...merged } = { ...effectsOf(b), ...patch };
+  const e: BattleEffects = shielded && shielded.length > 0 ? { ...merged, shielded } : merged;
   if (!isEmpty(e)) return { ...b, effects: e };
   if (b.effects === undefined) return b;
   const { effects: _, ...rest } = b;
@@ -27,7 +35,8 @@ export function withEffects(b: Battle, patch: Partial<BattleEffects>): Battle {
 /** An ability's name in the records: the unit's number and the ability's place on its card. */
 export const abilityKey = (unit: number, ability: number): string => `${unit}:${ability}`;
 
-export const abilitiesOf = (unit: BattleUnit): readonly Ability[] => designOf(unit.card)?.abilities ?? [];
+/** A unit's abilities: its card's (a designed unit's, or a common card's played like a unit). */
+export const abilitiesOf = (unit: BattleUnit): readonly Ability[] => cardAbilities(unit.card);
 
 /** A unit of the combat by its number, in play or removed (B2a). */
 export const unitById = (b: Battle, id: number): BattleUnit | undefined => b.units.find((u) => u.id === id) ?? b.aside.find((u) => u.id === id);

@@ -5,13 +5,15 @@ import { ruleError } from '../../core/errors.js';
 import type { Option } from '../../core/options.js';
 import { err, ok } from '../../core/result.js';
 import type { DecisionRules, Next } from '../../core/stages.js';
-import type { Battle, GameState, Stage } from '../../core/state.js';
+import type { Battle, GameState, Inflicting, Stage } from '../../core/state.js';
+import type { Seat } from '../../core/vocabulary.js';
 import { cardOpening } from '../../core/vault.js';
 import { activate, activationOptions, afterWindow, lookAtConditions, whoActs } from '../abilities/activation.js';
 import type { Resolved } from '../abilities/effects.js';
 import { layoutAfterEntry } from '../abilities/entry.js';
 import { mayIgnore, attempt, sufferFirst } from '../abilities/negative.js';
-import { finished } from '../abilities/records.js';
+import { effectsOf, finished, withEffects } from '../abilities/records.js';
+import { shieldUp } from '../abilities/permanent.js';
 import { discard, revealPeeked, withOptional } from '../cards.js';
 import { go, withPlayer } from '../phase.js';
 
@@ -128,11 +130,21 @@ export const peekStage: DecisionRules<'peek'> = {
 
 // ---------------------------------------------------------------- K18: ignoring a negative effect
 
+/** K18's N-times rule, or the target's Energy Shield still up in this combat (K13a). */
+const mayIgnoreNow = (state: GameState, b: Battle, p: Inflicting, target: Seat): boolean => mayIgnore(b, p.effect, p.by, target) || shieldUp(state, b, target);
+
+/** An ignored effect: counted as caused (K18a); the Energy Shield used when K18 alone would not have let it be ignored. */
+function ignored(state: GameState, b: Battle, p: Inflicting, target: Seat): Battle {
+  const counted = attempt(b, p.effect, p.by, target, true);
+  if (mayIgnore(b, p.effect, p.by, target) || !shieldUp(state, b, target)) return counted;
+  return withEffects(counted, { shielded: [...(effectsOf(counted).shielded ?? []), target] });
+}
+
 /** The targets that cannot ignore the effect suffer it at once, in order, until one may choose or none is left. */
 function inflictOn(state: GameState, stage: At<'ignore'>, emit: Emit): Next | null {
   let current = { state, battle: stage.battle };
   let targets = stage.pending.targets;
-  while (targets.length > 0 && !mayIgnore(current.battle, stage.pending.effect, stage.pending.by, targets[0]!.seat)) {
+  while (targets.length > 0 && !mayIgnoreNow(current.state, current.battle, stage.pending, targets[0]!.seat)) {
     current = sufferFirst(current.state, current.battle, { ...stage.pending, targets }, emit);
     targets = targets.slice(1);
   }
@@ -152,8 +164,9 @@ export const ignoreStage: DecisionRules<'ignore'> = {
           const r = sufferFirst(state, stage.battle, p, emit);
           return ok(go(r.state, { ...stage, battle: r.battle, pending: { ...p, targets: p.targets.slice(1) } }));
         }
-        emit({ kind: 'effectIgnored', seat: a.seat, by: p.by, effect: p.effect });
-        return ok(go(state, { ...stage, battle: attempt(stage.battle, p.effect, p.by, a.seat, true), pending: { ...p, targets: p.targets.slice(1) } }));
+        const shield = !mayIgnore(stage.battle, p.effect, p.by, a.seat);
+        emit({ kind: 'effectIgnored', seat: a.seat, by: p.by, effect: p.effect, ...(shield ? { shield: true as const } : {}) });
+        return ok(go(state, { ...stage, battle: ignored(state, stage.battle, p, a.seat), pending: { ...p, targets: p.targets.slice(1) } }));
       },
       options: (_s, _stage, seat) => [one({ kind: 'ignoreEffect', seat, ignore: true }), one({ kind: 'ignoreEffect', seat, ignore: false })],
     },

@@ -15,6 +15,7 @@ import { go, patchPhase, phaseOf, replenish, withPlayer } from '../phase.js';
 import { participantsInOrder } from '../resolve.js';
 
 import { layoutAfterEntry } from '../abilities/entry.js';
+import { playable } from '../abilities/permanent.js';
 
 import { type At, one, act, seatOf, hex, acting, handOpenings, doneRule } from './common.js';
 
@@ -151,7 +152,8 @@ export const armiesStage: DecisionRules<'armies'> = {
       apply: (state, stage, a, emit) => {
         const revealed = revealFromHand(state.players[a.seat]!.cards, a.opening);
         if (!revealed.ok) return revealed;
-        if (!isUnitCard(revealed.value.card)) return err(ruleError('NotAUnit', 'B3', `${revealed.value.card} is not a unit card`));
+        if (!playable(state, stage.battle, a.seat, revealed.value.card))
+          return err(ruleError('NotAUnit', 'B3', isUnitCard(revealed.value.card) ? `${revealed.value.card} cannot be played here` : `${revealed.value.card} is not a unit card, nor played like one in this combat (S7)`));
         const battle = layoutAfterEntry(stage.battle, a.seat, revealed.value.card, emit);
         const next = withPlayer(state, a.seat, (p) => ({ ...p, cards: revealed.value.cards }));
         const waiting = battle.participants.filter((s) => !stage.complete.includes(s) && acting(state, s));
@@ -159,7 +161,8 @@ export const armiesStage: DecisionRules<'armies'> = {
         // K16: the unit's immediate abilities, right after it is added.
         return ok(go(next, { kind: 'abilities', window: 'immediate', waiting: [a.seat], battle, then: after }));
       },
-      options: (state, _stage, seat, vault) => (handOpenings(state, seat, vault) ?? []).filter((o) => isUnitCard(o.value)).map((opening) => one({ kind: 'playUnit', seat, opening })),
+      // B3, S7: units, and the cards whose text lets them be played like units here.
+      options: (state, stage, seat, vault) => (handOpenings(state, seat, vault) ?? []).filter((o) => playable(state, stage.battle, seat, o.value)).map((opening) => one({ kind: 'playUnit', seat, opening })),
     },
     done: doneRule<'armies'>('army', (_state, stage, seat) => ({ ...stage, complete: [...stage.complete, seat] })),
   },

@@ -1,5 +1,5 @@
 import { hexKey } from '../../hex/index.js';
-import { crystalValue } from '../../cards/catalogue.js';
+import { crystalValue, isUnitCard } from '../../cards/catalogue.js';
 import { ruleError } from '../../core/errors.js';
 import { err, ok } from '../../core/result.js';
 import type { DecisionRules, Next } from '../../core/stages.js';
@@ -7,6 +7,7 @@ import type { Battle, GameState } from '../../core/state.js';
 import type { Seat } from '../../core/vocabulary.js';
 import { addCounts, discard, revealMany } from '../cards.js';
 import { go, withPlayer } from '../phase.js';
+import { accountBounds, pureSpent } from '../abilities/permanent.js';
 import { afterConsequences, allocate, lossStacks, opposingCamps, participantsInOrder, passiveRefill, passiveTake, refill, refillStacks, takeLosses } from '../resolve.js';
 
 import { type At, one, act, seatOf, hex, firstPassive, handOpenings } from './common.js';
@@ -87,9 +88,10 @@ export const refillStage: DecisionRules<'refill'> = {
 
 // ---------------------------------------------------------------- B15, E14, E15: the end of a combat
 
+/** B15: the units a seat played, which it may return to its World; a common card played like a unit has no World to go back to. */
 const ownUnits = (b: Battle, seat: Seat): number[] =>
   [...b.units, ...b.aside]
-    .filter((u) => u.owner === seat)
+    .filter((u) => u.owner === seat && isUnitCard(u.card))
     .map((u) => u.id)
     .sort((x, y) => x - y);
 
@@ -121,11 +123,7 @@ export const returnStage: DecisionRules<'returnUnits'> = {
     stage.waiting.length === 0 ? go(state, { kind: 'keepOrAccount', waiting: participantsInOrder(state, stage.battle), battle: stage.battle, then: stage.then }) : null,
 };
 
-/** E15, E15a: the totals a seat may set aside after accounting for a hand worth `value`. */
-export function accountBounds(state: GameState, seat: Seat, value: number): { min: number; max: number } {
-  const p = state.players[seat]!;
-  return { min: p.setAside, max: Math.max(p.setAside, Math.min(value, p.setAside + p.energy)) };
-}
+export { accountBounds };
 
 export const keepStage: DecisionRules<'keepOrAccount'> = {
   expects: { rule: 'E14', text: 'keep or account for your hand' },
@@ -148,12 +146,15 @@ export const keepStage: DecisionRules<'keepOrAccount'> = {
         const value = revealed.value.played.reduce((sum, c) => sum + crystalValue(c), 0);
         const { min, max } = accountBounds(state, a.seat, value);
         if (a.setAside < min || a.setAside > max) return err(ruleError('IllegalChoice', 'E15a', `set aside a total between ${min} and ${max} energy stocks`));
-        emit({ kind: 'handAccounted', seat: a.seat, cards: revealed.value.played, value, setAside: a.setAside });
+        // The Resonance Amplifier: what the crystals leave is paid in pure energy.
+        const pure = pureSpent(state, a.seat, value, a.setAside);
+        emit({ kind: 'handAccounted', seat: a.seat, cards: revealed.value.played, value, setAside: a.setAside, ...(pure > 0 ? { pure } : {}) });
         const next = withPlayer(state, a.seat, (q) => ({
           ...q,
           cards: discard(revealed.value.cards, revealed.value.played),
           energy: q.energy - (a.setAside - q.setAside),
           setAside: a.setAside,
+          pure: q.pure - pure,
         }));
         return ok(nextKeeper(next, stage));
       },

@@ -11,6 +11,7 @@ import {
 } from '../../../engine/index.js';
 import { hexLabel } from '../../board/describe.js';
 import { cardFace } from '../../cards/cardInfo.js';
+import { CardView } from '../../cards/CardView.js';
 import { type Key, language, t } from '../../i18n/index.js';
 import { ruleHint, ruleReason } from '../ruleText.js';
 import { dirName } from './options.js';
@@ -102,8 +103,7 @@ export function ShopPanel(props: { option: PurchaseOption; cart: Cart; onChange:
               return (
                 <li class="shop-item" classList={{ greyed: reason() !== null }} data-card={item.card}>
                   <span class="shop-name">
-                    {face().name}
-                    <Show when={face().strength !== null}> · {t('conquest.strength', { value: face().strength ?? 0 })}</Show>
+                    <CardView card={item.card} compact />
                   </span>
                   <span class="shop-cost">{t('shop.cost', { cost: item.cost })}</span>
                   <Show when={item.max !== undefined}>

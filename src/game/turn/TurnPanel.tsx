@@ -3,6 +3,7 @@ import type { SeatAction } from '../../../engine/index.js';
 import { DIRECTION_ARROW, hexLabel } from '../../board/describe.js';
 import { language, t } from '../../i18n/index.js';
 import { dirName } from '../conquest/options.js';
+import { PeekPanel } from '../conquest/PeekPanel.js';
 import { FeintPanel, ShopPanel } from '../conquest/SecretPanel.js';
 import { Stepper } from '../conquest/Stepper.js';
 import { SubsetPanel } from '../conquest/SubsetPanel.js';
@@ -22,6 +23,7 @@ export function TurnPanel(props: { panel: Panel; busy: boolean; onIntent: (inten
       <Match when={of('feints')}>{(p) => <FeintPanel option={p().option} counts={p().counts} onChange={(i, n) => props.onIntent({ draft: p().set(i, n) })} />}</Match>
       <Match when={of('shop')}>{(p) => <ShopPanel option={p().option} cart={p().cart} onChange={(cart) => props.onIntent({ draft: p().set(cart) })} />}</Match>
       <Match when={of('take')}>{(p) => <TakePanel option={p().option} counts={p().counts} onChange={(dir, n) => props.onIntent({ draft: p().set(dir, n) })} />}</Match>
+      <Match when={of('peek')}>{(p) => <PeekPanel panel={p()} onIntent={props.onIntent} />}</Match>
       <Match when={of('subset')}>
         {(p) => <SubsetPanel id={p().id} title={p().title} help={p().help} items={p().items} chosen={p().chosen} onToggle={(key) => props.onIntent({ draft: p().toggle(key) })} />}
       </Match>

@@ -111,27 +111,6 @@ export const armies: Controller<'armies'> = {
   },
 };
 
-export const abilities: Controller<'abilities'> = {
-  view: (ctx, draft) => ({ text: said(ctx, t('abilities.prompt')), buttons: doneButton(ctx, draft, 'abilities.pass', { primary: true }) }),
-};
-
-// The abilities' own controls come with the abilities' interface; until then the passive choices of these two decisions.
-/** K5c: cards revealed to this seat alone are put back as they came. */
-export const peek: Controller<'peek'> = {
-  view: (ctx) => {
-    const keep = ctx.options.find((o) => o.kind === 'one' && o.action.kind === 'putBack' && o.action.first === 'keep');
-    return keep?.kind === 'one' ? { text: said(ctx, t('peek.prompt')), buttons: [button('peek-keep', t('peek.keep'), { send: [keep.action] }, { primary: true })] } : null;
-  },
-};
-
-/** K18b: ignore a negative effect, or suffer it. */
-export const ignore: Controller<'ignore'> = {
-  view: (ctx) => ({
-    text: said(ctx, t('ignore.prompt')),
-    buttons: ctx.options.flatMap((o, i) => (o.kind === 'one' && o.action.kind === 'ignoreEffect' ? [button(`ignore-${i}`, t(o.action.ignore ? 'ignore.yes' : 'ignore.no'), { send: [o.action] }, { primary: i === 0 })] : [])),
-  }),
-};
-
 /** B8: which of the tied strongest camps counts. */
 export const opposing: Controller<'opposing'> = {
   view: (ctx) => ({

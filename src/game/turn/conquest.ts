@@ -1,4 +1,5 @@
-import { abilities, armies, camps, choose, discards, ignore, keepOrAccount, losses, opposing, peek, proposal, refill, returnUnits } from './combat.js';
+import { abilities, ignore, peek } from './abilities.js';
+import { armies, camps, choose, discards, keepOrAccount, losses, opposing, proposal, refill, returnUnits } from './combat.js';
 import { deal, reshuffle, secretCommit, secretReveal } from './secrets.js';
 import { exercise, moves, requests, spread, vacate, vassalTroops } from './steps.js';
 import type { ConquestControllers, Controller } from './types.js';

@@ -41,6 +41,7 @@ function askingView(ctx: TurnContext, asking: NonNullable<Draft['asking']>): Sta
     arrows: [],
     ghost: null,
     placing: null,
+    battle: null,
   };
 }
 
@@ -63,6 +64,7 @@ export function stageView(ctx: TurnContext, draft: Draft): StageView | null {
     arrows: [...staged, ...(v.arrows ?? [])],
     ghost: v.ghost ?? null,
     placing: v.placing ?? null,
+    battle: v.battle ?? null,
   };
 }
 

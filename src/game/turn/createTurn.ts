@@ -6,7 +6,7 @@ import type { PromptButton } from '../PromptBar.js';
 import { contextAt, pickAt, stageView } from './controllers.js';
 import { DROP_SELECTION, EMPTY_DRAFT, withPatch } from './parts.js';
 import type { DraftKeeper } from './keptDraft.js';
-import type { Draft, Intent, StageView, TurnButton, TurnContext } from './types.js';
+import type { BattleChoices, CardChoice, Draft, Intent, StageView, TurnButton, TurnContext } from './types.js';
 
 export interface TurnInput {
   readonly state: Accessor<GameState>;
@@ -21,9 +21,15 @@ export interface TurnInput {
   readonly keep?: DraftKeeper;
 }
 
+/** A card to choose in the combat view, bound: its face, note and click. */
+export interface BoundCardChoice extends Omit<CardChoice, 'does'> {
+  readonly onClick: () => void;
+}
+
 /** The view the screen renders: the controller's, its buttons bound to the draft and the table. */
-export interface TurnView extends Omit<StageView, 'buttons'> {
+export interface TurnView extends Omit<StageView, 'buttons' | 'battle'> {
   readonly buttons: readonly PromptButton[];
+  readonly battle: BattleChoices<PromptButton, BoundCardChoice> | null;
 }
 
 export interface Turn {
@@ -49,12 +55,21 @@ export interface Turn {
  * decided here, and what is sent is checked by the engine again.
  */
 export function createTurn(input: TurnInput): Turn {
-  // A new position starts from nothing, or from the draft a refresh interrupted there.
-  const restored = (): Draft => input.keep?.load(input.state()) ?? EMPTY_DRAFT;
+  // A new position, or another seat at the device, starts from nothing, or from the draft a
+  // refresh interrupted there. A draft is kept with the position and seat it was made at: never
+  // with the next position (the state changes before the draft is dropped) nor for another seat.
+  let madeAt = { state: input.state(), seat: input.seat() };
+  const restored = (): Draft => {
+    madeAt = { state: input.state(), seat: input.seat() };
+    return (madeAt.seat === null ? null : input.keep?.load(madeAt.state, madeAt.seat)) ?? EMPTY_DRAFT;
+  };
   const [draft, setDraft] = createSignal<Draft>(restored());
   const [busy, setBusy] = createSignal(false);
-  createEffect(on(input.seq, () => setDraft(restored()), { defer: true }));
-  createEffect(() => input.keep?.save(input.state(), draft()));
+  createEffect(on([input.seq, input.seat], () => setDraft(restored()), { defer: true }));
+  createEffect(() => {
+    const d = draft();
+    if (madeAt.seat !== null) input.keep?.save(madeAt.state, madeAt.seat, d);
+  });
 
   // The staged steps alone drive the engine's preview and the options: changing a count does not replay them.
   const staged = createMemo(() => draft().staged);
@@ -93,9 +108,14 @@ export function createTurn(input: TurnInput): Turn {
     onHover: b.hover ? (on: boolean) => run({ draft: on ? b.hover!.enter : b.hover!.leave }) : undefined,
   });
 
+  const boundBattle = (b: BattleChoices): BattleChoices<PromptButton, BoundCardChoice> => ({
+    beside: Object.fromEntries(Object.entries(b.beside).map(([unit, buttons]) => [unit, buttons.map(bound)])),
+    cards: b.cards ? { title: b.cards.title, items: b.cards.items.map((c) => ({ id: c.id, card: c.card, note: c.note, onClick: () => run(c.does) })) } : null,
+    active: b.active,
+  });
   const view = createMemo<TurnView | null>(() => {
     const v = stage();
-    return v ? { ...v, buttons: v.buttons.map(bound) } : null;
+    return v ? { ...v, buttons: v.buttons.map(bound), battle: v.battle ? boundBattle(v.battle) : null } : null;
   });
   // What Confirm would place, previewed (the engine's own result: energy-rich markers appear where they would).
   const placing = createMemo(() => stage()?.placing ?? null);

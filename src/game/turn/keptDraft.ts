@@ -1,4 +1,4 @@
-import { type GameState, type HexKey, type SeatAction, type Technology, isTechnology, parseAction, stateHash } from '../../../engine/index.js';
+import { type GameState, type HexKey, type Seat, type SeatAction, type Technology, isTechnology, parseAction, stateHash } from '../../../engine/index.js';
 import type { Cart } from '../conquest/SecretPanel.js';
 import { applyAll } from '../conquest/options.js';
 import { EMPTY_DRAFT } from './parts.js';
@@ -7,15 +7,16 @@ import type { Draft } from './types.js';
 /**
  * The person's unsent draft kept in the tab's sessionStorage, so that a refresh in the middle of a
  * decision (moves staged, counts set, a cart filled) finds it again. It is kept with the position
- * it was made at (its seq and the state's hash) and given back only there: a draft of another
- * position, or of another game, is never restored. What comes back is parsed, never trusted: its
+ * it was made at (its seq and the state's hash) and the seat that made it, and given back only
+ * there: a draft of another position, of another game or of another seat (hot-seat: the next
+ * person at the device) is never restored. What comes back is parsed, never trusted: its
  * staged steps must parse as actions and apply, in order, at the position.
  */
 export interface DraftKeeper {
-  /** The draft kept for `state`, or null. */
-  load(state: GameState): Draft | null;
-  /** Keeps `draft`, made at `state`; an untouched draft forgets the one kept for that position. */
-  save(state: GameState, draft: Draft): void;
+  /** The draft `seat` kept at `state`, or null. */
+  load(state: GameState, seat: Seat): Draft | null;
+  /** Keeps `draft`, made by `seat` at `state`; an untouched draft forgets the one kept for that position. */
+  save(state: GameState, seat: Seat, draft: Draft): void;
 }
 
 const KEY = 'bfe.draft';
@@ -23,6 +24,7 @@ const KEY = 'bfe.draft';
 /** What is written: the draft's lasting fields (no question asked, no combat framed), the Set as an array. */
 interface Written {
   readonly seq: number;
+  readonly seat: Seat;
   readonly hash: string;
   readonly staged: readonly SeatAction[];
   readonly picked: HexKey | null;
@@ -58,13 +60,13 @@ export function makeDraftKeeper(storage: Pick<Storage, 'getItem' | 'setItem' | '
     }
   };
   return {
-    load(state) {
+    load(state, seat) {
       const w = read();
-      if (!w || w.seq !== state.seq || w.hash !== hashOf(state)) return null;
+      if (!w || w.seq !== state.seq || w.seat !== seat || w.hash !== hashOf(state)) return null;
       if (w.staged.length > 0 && applyAll(state, w.staged) === null) return null;
       return { ...EMPTY_DRAFT, ...w, chosen: new Set(w.chosen) };
     },
-    save(state, draft) {
+    save(state, seat, draft) {
       if (draft === EMPTY_DRAFT) {
         // Nothing chosen here: forget a draft kept for this position or an earlier one (not for one
         // the page is still catching up to, after a refresh).
@@ -73,7 +75,7 @@ export function makeDraftKeeper(storage: Pick<Storage, 'getItem' | 'setItem' | '
         return;
       }
       const { staged, picked, target, count, sides, counts, cart, faceUp } = draft;
-      const w: Written = { seq: state.seq, hash: hashOf(state), staged, picked, target, count, sides, counts, cart, chosen: [...draft.chosen], faceUp };
+      const w: Written = { seq: state.seq, seat, hash: hashOf(state), staged, picked, target, count, sides, counts, cart, chosen: [...draft.chosen], faceUp };
       write(JSON.stringify(w));
     },
   };
@@ -95,7 +97,7 @@ function parseCart(x: unknown): Cart | null {
 
 /** A kept draft, or null for anything malformed (nothing is half-used). */
 function parseWritten(x: unknown): Written | null {
-  if (!isObject(x) || !isCount(x['seq']) || typeof x['hash'] !== 'string' || !Array.isArray(x['staged']) || !Array.isArray(x['chosen'])) return null;
+  if (!isObject(x) || !isCount(x['seq']) || !isCount(x['seat']) || typeof x['hash'] !== 'string' || !Array.isArray(x['staged']) || !Array.isArray(x['chosen'])) return null;
   const staged: SeatAction[] = [];
   for (const a of x['staged'] as unknown[]) {
     const parsed = parseAction(a);
@@ -110,5 +112,5 @@ function parseWritten(x: unknown): Written | null {
   const cart = parseCart(x['cart']);
   const chosen = (x['chosen'] as unknown[]).every((c) => typeof c === 'string' && c.length <= 40) ? (x['chosen'] as string[]) : null;
   if (picked === undefined || target === undefined || count === undefined || !sides || !rows || !cart || !chosen || typeof x['faceUp'] !== 'boolean') return null;
-  return { seq: x['seq'], hash: x['hash'], staged, picked, target, count, sides, counts: rows, cart, chosen, faceUp: x['faceUp'] };
+  return { seq: x['seq'], seat: x['seat'], hash: x['hash'], staged, picked, target, count, sides, counts: rows, cart, chosen, faceUp: x['faceUp'] };
 }

@@ -19,10 +19,12 @@ export const EMPTY_DRAFT: Draft = {
   framed: null,
   faceUp: false,
   asking: null,
+  ability: null,
+  peek: null,
 };
 
 /** What Esc drops: the selection and a question asked, never the staged steps nor the counts chosen. */
-export const DROP_SELECTION: Partial<Draft> = { picked: null, target: null, sides: {}, faceUp: false, asking: null };
+export const DROP_SELECTION: Partial<Draft> = { picked: null, target: null, sides: {}, faceUp: false, asking: null, ability: null };
 
 /**
  * The draft with `patch`, or the same draft where the patch changes nothing: the view is then not

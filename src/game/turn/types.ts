@@ -1,4 +1,4 @@
-import type { AnyStage, DecisionKind, GameState, HexKey, Option, Seat, SeatAction, Stage, TileColour, Vault } from '../../../engine/index.js';
+import type { AnyStage, CardId, DecisionKind, GameState, HexKey, Option, Seat, SeatAction, Stage, TileColour, Vault } from '../../../engine/index.js';
 import type { Language } from '../../display/index.js';
 import type { Cart, FeintOption, PurchaseOption } from '../conquest/SecretPanel.js';
 import type { TakeOption } from '../conquest/TakePanel.js';
@@ -31,6 +31,31 @@ export interface Draft {
   readonly faceUp: boolean;
   /** An irreversible choice waiting for "yes": the question, and what "yes" sends. */
   readonly asking: { readonly question: string; readonly send: readonly SeatAction[] } | null;
+  /** An ability being activated (K15): its targets chosen so far. */
+  readonly ability: AbilityDraft | null;
+  /** Cards revealed to the seat (K5c): what becomes of the first, and the order the others go back in. */
+  readonly peek: PeekDraft | null;
+}
+
+/** One choice made for an ability's effect: the effect's place in the ability, and what was chosen (abilityChoice.ts). */
+export interface AbilityPick {
+  readonly effect: number;
+  readonly key: string;
+}
+
+/** An ability being activated: its unit, its place on the card, the choices made so far. */
+export interface AbilityDraft {
+  readonly unit: number;
+  readonly index: number;
+  readonly picks: readonly AbilityPick[];
+}
+
+export type PeekFirst = 'play' | 'discard' | 'keep';
+
+/** The revealed cards' fate (K5c): the first played, discarded or kept, and the references put back, the first drawn first. */
+export interface PeekDraft {
+  readonly first: PeekFirst;
+  readonly order: readonly string[];
 }
 
 /**
@@ -77,7 +102,31 @@ export type Panel =
   | { readonly kind: 'feints'; readonly option: FeintOption; readonly counts: Readonly<Record<number, number>>; readonly set: (stack: number, n: number) => Partial<Draft> }
   | { readonly kind: 'shop'; readonly option: PurchaseOption; readonly cart: Cart; readonly set: (cart: Cart) => Partial<Draft> }
   | { readonly kind: 'take'; readonly option: TakeOption; readonly counts: Readonly<Record<number, number>>; readonly set: (dir: number, n: number) => Partial<Draft> }
-  | { readonly kind: 'subset'; readonly id: string; readonly title: string; readonly help: string; readonly items: readonly { readonly key: string; readonly label: string }[]; readonly chosen: ReadonlySet<string>; readonly toggle: (key: string) => Partial<Draft> };
+  | { readonly kind: 'subset'; readonly id: string; readonly title: string; readonly help: string; readonly items: readonly { readonly key: string; readonly label: string }[]; readonly chosen: ReadonlySet<string>; readonly toggle: (key: string) => Partial<Draft> }
+  /** K5c: the cards revealed to the seat alone (read with its vault), the first's fate and the order of the others. */
+  | { readonly kind: 'peek'; readonly first: PeekCard; readonly fate: PeekFirst; readonly fates: readonly PeekFirst[]; readonly order: readonly PeekCard[]; readonly setFate: (fate: PeekFirst) => Partial<Draft>; readonly move: (from: number, to: number) => Partial<Draft> };
+
+/** A revealed card: its reference and what it is. */
+export interface PeekCard {
+  readonly ref: string;
+  readonly card: CardId;
+}
+
+/** A card to choose in the combat view (of the discard pile, the World or the hand): its face, a note (what choosing it would do), and the choice. */
+export interface CardChoice {
+  readonly id: string;
+  readonly card: CardId;
+  readonly note: string | null;
+  readonly does: Intent;
+}
+
+/** What the combat view offers for the decision on screen (K15): buttons beside units (abilities, targets, sides), cards to choose. */
+export interface BattleChoices<B = TurnButton, C = CardChoice> {
+  readonly beside: Readonly<Record<number, readonly B[]>>;
+  readonly cards: { readonly title: string; readonly items: readonly C[] } | null;
+  /** The unit whose ability is being chosen, framed in the view. */
+  readonly active: number | null;
+}
 
 export interface Arrow {
   readonly from: HexKey;
@@ -100,6 +149,8 @@ export interface StageView {
   readonly ghost: TileColour | null;
   /** Map creation: what Confirm would play on the picked hex, previewed on the board. */
   readonly placing: SeatAction | null;
+  /** A combat's choices shown in the combat view, beside the units (abilities). */
+  readonly battle: BattleChoices | null;
 }
 
 /** What a controller sees: the position (with the staged steps played), the seat, and the engine's legal options there. */

@@ -1,5 +1,5 @@
 import type { DecisionKind } from '../../../engine/index.js';
-import { type Key, t } from '../../i18n/index.js';
+import { type Key, type TextArgs, t } from '../../i18n/index.js';
 import type { TurnContext } from './types.js';
 
 /**
@@ -11,9 +11,18 @@ export interface Why {
   readonly key: Key;
   /** The rule id in docs/rules.md (and docs/rules.fr.md). */
   readonly rule: string;
+  /** What the line's placeholders are filled with, where it says the case at hand (the counts of K18). */
+  readonly args?: TextArgs;
 }
 
-const why = (key: Key, rule: string): Why => ({ key, rule });
+const why = (key: Key, rule: string, args?: TextArgs): Why => (args ? { key, rule, args } : { key, rule });
+
+/** K18: how often the seat suffered the effect, and its author caused it, in this combat. */
+function ignoreWhy(ctx: TurnContext<'ignore'>): Why {
+  const p = ctx.stage.pending;
+  const e = ctx.stage.battle.effects;
+  return why('why.ignore', 'K18b', { suffered: e?.suffered[p.effect]?.[ctx.seat] ?? 0, caused: e?.caused[p.effect]?.[p.by] ?? 0 });
+}
 
 /** A why for every decision stage of the engine (a stage added without one does not compile); null where the stage asks nobody anything. */
 type Whys = { readonly [K in DecisionKind]: (ctx: TurnContext<K>) => Why | null };
@@ -41,7 +50,7 @@ const WHYS: Whys = {
   armies: () => why('why.armies', 'B5'),
   abilities: () => why('why.abilities', 'K15'),
   peek: () => why('why.peek', 'K5c'),
-  ignore: () => why('why.ignore', 'K18b'),
+  ignore: ignoreWhy,
   opposing: () => why('why.opposing', 'B8'),
   losses: () => why('why.losses', 'B11'),
   refill: () => why('why.refill', 'B12a'),
@@ -68,5 +77,5 @@ export interface WhyLine {
 
 export function whyLineAt(ctx: TurnContext): WhyLine | null {
   const w = whyAt(ctx);
-  return w ? { text: t(w.key), rule: w.rule } : null;
+  return w ? { text: t(w.key, w.args), rule: w.rule } : null;
 }
