@@ -241,32 +241,32 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
   const tryBuy = (choice: Purchase, s = shop()) => refusal(atReveal(s, 'purchase', { 0: choice }), revealOf(0, choice));
 
   it('units with stocks set aside, common cards with any stocks, technologies with pure energy; all applied once everyone has revealed', () => {
-    const choice = buy(['elves.warrior', 'crystal3', 'crystal3'], ['supremacy']);
+    const choice = buy(['crystal3', 'crystal3', 'elves.archer'], ['supremacy']);
     let s = must(atReveal(shop(), 'purchase', { 0: choice }), revealOf(0, choice));
     expect(s.players[0]).toMatchObject({ setAside: 3, energy: 5, pure: 25 }); // not yet
     s = revealAll(s);
     const p = s.players[0]!;
     // 3 + 5 - (2 + 3 + 3) = 0 stocks, then day 2's production of 5; 25 - 20 pure.
     expect(p).toMatchObject({ setAside: 0, energy: 0 + 5, pure: 5, supremacyDay: 1, technologies: ['supremacy'] });
-    expect(p.world['elves.warrior']).toBe(5);
+    expect(p.world['elves.archer']).toBe(2);
     // K13a: a technology is kept in front of its owner, out of his deck.
-    expect(p.cards.discard).toEqual({ 'elves.warrior': 1, crystal3: 2 });
+    expect(p.cards.discard).toEqual({ 'elves.archer': 1, crystal3: 2 });
   });
 
   it('L6: stocks set aside and not spent go back to the other stocks', () => {
-    const s = revealAll(atReveal(shop(), 'purchase', { 0: buy(['elves.basic']) }), { 0: buy(['elves.basic']) });
+    const s = revealAll(atReveal(shop(), 'purchase', { 0: buy(['elves.kin']) }), { 0: buy(['elves.kin']) });
     expect(s.players[0]).toMatchObject({ setAside: 0, energy: 3 - 1 + 5 + 5 });
   });
 
   it('refuses units beyond the stocks set aside, anything beyond the stocks, technologies beyond the pure energy', () => {
-    expect(tryBuy(buy(['elves.champion']))).toEqual({ code: 'CannotAfford', rule: 'L2' });
+    expect(tryBuy(buy(['elves.ranger']))).toEqual({ code: 'CannotAfford', rule: 'L2' });
     expect(tryBuy(buy(['crystal3', 'crystal3', 'crystal3']))).toEqual({ code: 'CannotAfford', rule: 'L3' });
-    expect(tryBuy(buy(['elves.warrior', 'crystal3', 'crystal3', 'crystal1']))).toEqual({ code: 'CannotAfford', rule: 'L3' });
+    expect(tryBuy(buy(['crystal3', 'crystal3', 'elves.archer', 'crystal1']))).toEqual({ code: 'CannotAfford', rule: 'L3' });
     expect(tryBuy(buy([], ['supremacy']), shop({ pure: 19 }))).toEqual({ code: 'CannotAfford', rule: 'L4' });
   });
 
   it('L1: a purchase is written in its canonical order, so that one choice has one commitment', () => {
-    const unsorted: Purchase = { purpose: 'purchase', cards: ['elves.warrior', 'crystal1'], technologies: [] };
+    const unsorted: Purchase = { purpose: 'purchase', cards: ['elves.archer', 'crystal1'], technologies: [] };
     expect(tryBuy(unsorted)).toEqual({ code: 'IllegalChoice', rule: 'L1' });
   });
 
@@ -274,7 +274,7 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
     expect(tryBuy(buy([], ['supremacy', 'supremacy']), shop({ pure: 40 }))).toEqual({ code: 'TechnologyOwned', rule: 'L4' });
     expect(tryBuy(buy([], ['supremacy']), shop({ technologies: ['supremacy'] }))).toEqual({ code: 'TechnologyOwned', rule: 'L4' });
     expect(tryBuy(buy(['dwarves.basic']))).toEqual({ code: 'NotInWorld', rule: 'L2' });
-    expect(tryBuy(buy(['elves.immortal', 'elves.immortal', 'elves.immortal']), shop({ setAside: 18 }))).toEqual({ code: 'NotInWorld', rule: 'K11' });
+    expect(tryBuy(buy(['elves.forestQueen', 'elves.forestQueen', 'elves.forestQueen']), shop({ setAside: 18 }))).toEqual({ code: 'NotInWorld', rule: 'K11' });
   });
 
   it('L1: a purchase is committed first, and the reveal must match the commitment', () => {

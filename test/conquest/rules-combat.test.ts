@@ -64,7 +64,7 @@ describe('B3 building the armies in turn order from the chooser', () => {
   it('one unit or "complete" a turn, starting with the chooser; a non-unit card is refused; then the B5 example', () => {
     const g = conquestStart();
     let s = withTroops(g.state, board);
-    s = handOf(s, 0, g.vaults[0]!, ['elves.basic', 'elves.greater', 'crystal1']);
+    s = handOf(s, 0, g.vaults[0]!, ['elves.basic', 'elves.grovewarden', 'crystal1']);
     s = handOf(s, 1, g.vaults[1]!, ['crystal2', 'dwarves.basic']);
     s = must(atChoose(s, 1), { kind: 'chooseCombat', seat: 1, combat: T(2, 0) });
     // Ben (seat 1) joins Ana's (seat 0's) camp, with her consent.
@@ -80,14 +80,14 @@ describe('B3 building the armies in turn order from the chooser', () => {
     s = must(s, { kind: 'done', seat: 2 });
     s = must(s, { kind: 'playUnit', seat: 0, opening: openingOf(s, 0, g.vaults[0]!, 'elves.basic') });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 }); // the only army not complete
-    s = must(s, { kind: 'playUnit', seat: 0, opening: openingOf(s, 0, g.vaults[0]!, 'elves.greater') });
+    s = must(s, { kind: 'playUnit', seat: 0, opening: openingOf(s, 0, g.vaults[0]!, 'elves.grovewarden') });
     // B5: Ana 4 (army) + 3 + 2 = 9; Ben 0 + 3 + 2 = 5; the defender 3.
     const b = battleOf(s);
     expect([0, 1, 2].map((seat) => seatStrength(s, b, seat))).toEqual([9, 5, 3]);
     // Units are instances in rows of their owner's army (B2).
     expect(b.units).toEqual([
       { id: 0, card: 'elves.basic', owner: 0, row: 0, column: 0, face: 'up' },
-      { id: 1, card: 'elves.greater', owner: 0, row: 1, column: 0, face: 'up' },
+      { id: 1, card: 'elves.grovewarden', owner: 0, row: 1, column: 0, face: 'up' },
     ]);
     s = must(s, { kind: 'done', seat: 0 });
     // The defender loses 2 + 0 for the gaps, + 2 stronger opponents = 4 > 3: all 3, and 1 missing from the tile (none left).
@@ -101,9 +101,9 @@ describe('B3 building the armies in turn order from the chooser', () => {
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 2 });
     s = must(s, { kind: 'returnUnits', seat: 2, units: [] });
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 });
-    const world = s.players[0]!.world['elves.greater']!;
+    const world = s.players[0]!.world['elves.grovewarden']!;
     s = must(s, { kind: 'returnUnits', seat: 0, units: [1] });
-    expect(s.players[0]!.world['elves.greater']).toBe(world + 1);
+    expect(s.players[0]!.world['elves.grovewarden']).toBe(world + 1);
     expect(s.players[0]!.cards.discard['elves.basic']).toBe(1);
     expect(stageOf(s)).toMatchObject({ kind: 'keepOrAccount', waiting: [1, 2, 0] });
     expect(s.players.map((p) => p.fought)).toEqual([true, true, true]);

@@ -1,13 +1,14 @@
 import type { UnitDesign } from '../abilities.js';
 import { DRUIDS } from './druids.js';
 import { DWARVES } from './dwarves.js';
+import { ELVES } from './elves.js';
 import { MINERS } from './miners.js';
 import { NECROMANCERS } from './necromancers.js';
 import { TRITONS } from './tritons.js';
 
 /**
- * Every designed unit card, one module per civilisation (ruling 8). The dwarves, the necromancers
- * and the miners are complete Worlds; the other civilisations have their first designed cards, and
+ * Every designed unit card, one module per civilisation (ruling 8). The dwarves, the necromancers,
+ * the miners and the elves are complete Worlds; the other civilisations have their first designed cards, and
  * the places of their Worlds those do not take are plain units of their rank (engine/cards/catalogue.ts).
  */
-export const DESIGNS: readonly UnitDesign[] = [...DWARVES, ...NECROMANCERS, ...MINERS, ...DRUIDS, ...TRITONS];
+export const DESIGNS: readonly UnitDesign[] = [...DWARVES, ...NECROMANCERS, ...MINERS, ...ELVES, ...DRUIDS, ...TRITONS];
