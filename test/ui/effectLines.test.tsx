@@ -78,13 +78,13 @@ const CASES: readonly { name: string; at: () => [GameState, unknown]; en: readon
     en: [`♣ Player 1 activated Rocket Roll: Immediate: ${designOf(ROCKET_ROLL)!.abilities[0]!.text.en}`, '♣ Player 1 destroyed Energy Crystal (1) (K8)', `♣ Player 1 bought ${cardFace(BOUGHT, 'en').name} for 2 energy stocks: it went to the hand, seen by all`],
   },
   {
-    name: 'a card discarded from the hand, a unit’s own strength (Seedling)',
+    name: 'a card discarded from the hand, a unit’s own strength (Herbalist)',
     at: () => {
-      const t = playCard(duel(handOf(s0, 0, v[0]!, ['druids.seedling', 'crystal1'])), v[0]!, 'druids.seedling');
+      const t = playCard(duel(handOf(s0, 0, v[0]!, ['druids.herbalist', 'crystal1'])), v[0]!, 'druids.herbalist');
       const o = cardOpening(v[0]!, t, t.players[0]!.cards.hand[0]!)!;
-      return [t, activate(t, 0, 'druids.seedling', [{ kind: 'hand', opening: { ref: o.ref, value: o.value, salt: o.salt } }, null])];
+      return [t, activate(t, 0, 'druids.herbalist', [{ kind: 'hand', opening: { ref: o.ref, value: o.value, salt: o.salt } }, null])];
     },
-    en: ['♣ Player 1 activated Seedling: Immediate: Discard a card: +2 strength.', '♣ Player 1 discarded Energy Crystal (1)', '♣ Player 1’s Seedling got +2 strength for the rest of the combat'],
+    en: ['♣ Player 1 activated Herbalist: Immediate: Discard a card: +2 strength.', '♣ Player 1 discarded Energy Crystal (1)', '♣ Player 1’s Herbalist got +2 strength for the rest of the combat'],
   },
   {
     name: 'a unit neutralised (Hexer, in a duel: suffered at once)',
@@ -205,8 +205,8 @@ describe('the combat’s explanation', () => {
     ];
     expect(explained()).toEqual(en);
     for (const line of en) expect(logged().some((l) => l.includes(line)), line).toBe(true);
-    // The army's strength shows the boost the engine counts.
-    expect(host.querySelector(`#combat-view .army-card[data-unit="${shaman}"] .card-strength`)!.textContent).toBe('2');
+    // The army's strength shows the boost the engine counts (the Shaman is a champion: 5, +1).
+    expect(host.querySelector(`#combat-view .army-card[data-unit="${shaman}"] .card-strength`)!.textContent).toBe('6');
     setLanguage('fr');
     await tick();
     expect(explained()).toEqual(['♣ Joueur 1 a activé Chamane : Immédiate : Vos unités : +1 en force pour le reste du combat.', 'Les unités de ♣ Joueur 1 ont gagné +1 en force pour le reste du combat', '♣ Joueur 1 a activé Chamane : Immédiate : Piochez 1 carte.', '♣ Joueur 1 a pioché 1 carte (effet d’une carte)']);
