@@ -10,8 +10,8 @@ import { CIVILISATION_IDENTITY } from '../../engine/cards/identities.js';
  * and between them every ability type and permanent effects.
  */
 
-const COMPLETE: readonly Civilisation[] = ['dwarves', 'necromancers', 'miners', 'elves', 'druids'];
-const VERBS: Partial<Record<Civilisation, string>> = { dwarves: 'fortify', necromancers: 'return from the dead', miners: 'harvest energy', elves: 'swarm', druids: 'grow the land' };
+const COMPLETE: readonly Civilisation[] = ['dwarves', 'necromancers', 'miners', 'elves', 'druids', 'tritons'];
+const VERBS: Partial<Record<Civilisation, string>> = { dwarves: 'fortify', necromancers: 'return from the dead', miners: 'harvest energy', elves: 'swarm', druids: 'grow the land', tritons: 'disrupt' };
 const designsOf = (civ: Civilisation): UnitDesign[] => DESIGNS.filter((d) => d.civilisation === civ);
 const words = (text: string): number => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 

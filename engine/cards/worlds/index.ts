@@ -8,7 +8,7 @@ import { TRITONS } from './tritons.js';
 
 /**
  * Every designed unit card, one module per civilisation (ruling 8). The dwarves, the necromancers,
- * the miners, the elves and the druids are complete Worlds; the tritons have their first designed cards, and
- * the places of their World those do not take are plain units of their rank (engine/cards/catalogue.ts).
+ * the miners, the elves, the druids and the tritons are complete Worlds: every place of each is a designed card
+ * (a plain unit of a rank, engine/cards/catalogue.ts, remains a card id that no World holds).
  */
 export const DESIGNS: readonly UnitDesign[] = [...DWARVES, ...NECROMANCERS, ...MINERS, ...ELVES, ...DRUIDS, ...TRITONS];
