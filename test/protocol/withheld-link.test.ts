@@ -88,7 +88,7 @@ describe('a withheld beacon link is an absence that counts', () => {
   });
 
   it('a seat that withholds every beacon link but plays its own turns forfeits after three days too (T5b, T6: ruling 11)', async () => {
-    const p = await play({ players: 3, seed: 'withheld-links-only', cheater: C, tamper: withholding(['link']), settings: { limit: null, days: 5 } });
+    const p = await play({ players: 3, seed: 'wl-1', cheater: C, tamper: withholding(['link']), settings: { limit: null, days: 5 } });
     expect(p.run).toBe('done');
     const o = p.outcomes[0] as Finished;
     expect(o.kind).toBe('finished');
