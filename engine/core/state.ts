@@ -307,9 +307,9 @@ export type Stage =
   | ({ readonly kind: 'armies'; readonly turn: Seat; readonly complete: readonly Seat[] } & InBattle)
   /** An ability window (K16, K17): each seat in turn order may activate abilities, then passes; `passed`: those who finished (absent when none). */
   | ({ readonly kind: 'abilities'; readonly window: AbilityWindow; readonly waiting: readonly Seat[]; readonly passed?: readonly Seat[] } & InBattle)
-  /** A seat chooses what to do with the cards revealed to him alone (a card effect's reveal); `then` is the ability window. */
+  /** A seat chooses what to do with the cards revealed to that seat alone (a card effect's reveal, K5c); `then` is the ability window. */
   | ({ readonly kind: 'peek'; readonly seat: Seat } & InBattle)
-  /** K18: the first target of a negative effect chooses whether he ignores it; `then` is the ability window. */
+  /** K18: the first target of a negative effect chooses whether to ignore it (K18b); `then` is the ability window. */
   | ({ readonly kind: 'ignore'; readonly pending: Inflicting } & InBattle)
   /** B8: seats facing tied strongest opposing camps choose which one they count, in turn order. */
   | ({ readonly kind: 'opposing'; readonly waiting: readonly Seat[] } & InBattle)
