@@ -2,15 +2,18 @@ import { type CardId, type Technology, COMMON, TECHNOLOGY, cardPermanents, costO
 import type { SeatAction, Take } from '../core/actions.js';
 import { compareCodeUnits } from '../core/canonical.js';
 import { type CountedAction, type Option, commitFor, expandOption } from '../core/options.js';
+import { MAX_LIST } from '../core/parse.js';
+import { applyAction } from '../game/play.js';
 import type { Battle, GameState } from '../core/state.js';
 import { type Vault, cardOpening } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
-import { DIRECTION_INDICES, hexKey } from '../hex/index.js';
+import { DIRECTION_INDICES, distance, hexKey, neighbours } from '../hex/index.js';
+import { occupiedHexes } from '../map/board.js';
 import { HEART_KEY } from '../map/index-internal.js';
 import { seatStrength, wildStrength } from '../conquest/battle.js';
 import { frontierOpen } from '../conquest/expansion.js';
 import { ownsTechnology, playedStrength, pureSpent } from '../conquest/abilities/permanent.js';
-import { controlsHeart, neighbourKey, ofOwnColour, territoriesOf } from '../conquest/territory.js';
+import { connectedFrom, controlsHeart, neighbourKey, ofOwnColour, overlord, portalKey, territoriesOf } from '../conquest/territory.js';
 import type { Agent } from './agent.js';
 
 /** What it takes to beat a territory: its wild markers, or its troops and those facing us. */
@@ -44,7 +47,64 @@ function heartToTake(state: GameState, seat: Seat): boolean {
   return p.supremacyDay !== null || p.pure >= TECHNOLOGY.supremacy.cost;
 }
 
-const nextToHeart = (state: GameState, key: string): boolean => DIRECTION_INDICES.some((d) => neighbourKey(state, key, d) === HEART_KEY);
+/** The portal of a seat outside our vassal group: taking it makes its owner our vassal (S3), the road to W1. */
+function enemyPortal(state: GameState, seat: Seat, key: string): boolean {
+  const top = overlord(state, seat);
+  return state.seats.some((st, s) => st.portal !== null && hexKey(st.portal) === key && overlord(state, s) !== top && !state.players[s]!.forfeited);
+}
+
+/** What a tile next to ours is worth taking beyond its production: a portal of another group (W1), the Heart (W2). */
+function worth(state: GameState, seat: Seat, key: string): number {
+  if (key === HEART_KEY) return heartToTake(state, seat) ? WORTH.heartThreat : WORTH.heart;
+  if (heartThreat(state, seat) && cutsHeart(state, key)) return WORTH.heartThreat;
+  return enemyPortal(state, seat, key) ? WORTH.portal : WORTH.land;
+}
+
+/** Taking `key` from the Heart's holder would cut the Heart off from his portal (W2.3). */
+function cutsHeart(state: GameState, key: string): boolean {
+  const holder = state.territories[HEART_KEY]?.owner ?? null;
+  const t = state.territories[key];
+  if (holder === null || !t || t.owner === null || key === HEART_KEY || overlord(state, t.owner) !== overlord(state, holder)) return false;
+  const without: GameState = { ...state, territories: { ...state.territories, [key]: { ...t, owner: null } } };
+  return key === portalKey(state, holder) || !connectedFrom(without, holder, portalKey(state, holder)).has(HEART_KEY);
+}
+
+/**
+ * What its army marches on: the tile next to one of its territories, outside its group, that is
+ * worth the most (worth) among those its whole army and hand beat; `stage`: its territory facing
+ * it with the most troops, where the army gathers. Spread thin, an army takes nothing.
+ */
+function objective(state: GameState, seat: Seat, vault: Vault): { target: string; stage: string } | null {
+  const mine = territoriesOf(state, seat);
+  const army = mine.reduce((n, k) => n + state.territories[k]!.troops - 1, 0);
+  let best: { target: string; stage: string } | null = null;
+  let top = 0;
+  for (const k of mine) {
+    const t = state.territories[k]!;
+    for (const d of DIRECTION_INDICES) {
+      const target = neighbourKey(state, k, d);
+      if (target === null || !frontierOpen(state, seat, k, d)) continue;
+      const heart = target === HEART_KEY;
+      const margin = army + 1 + t.frontier[d] + handStrength(state, seat, vault, heart) - defence(state, target);
+      // Against an energy victory the others attack together (camps): no one waits to be strong enough alone.
+      if (margin <= 0 && !(heart && heartThreat(state, seat))) continue;
+      const score = worth(state, seat, target) + Math.min(margin, MARGIN_CAP) + t.troops / 100;
+      if (score > top) (top = score), (best = { target, stage: k });
+    }
+  }
+  return best;
+}
+
+/** What the objective weighs: a portal, the Heart (more when its holder threatens W2), any other tile; a margin beyond the cap adds nothing. */
+const WORTH = { portal: 30, heartThreat: 40, heart: 15, land: 0 } as const;
+const MARGIN_CAP = 10;
+
+
+/** The Heart's holder owns Suprématie (W2): everyone else must take the Heart now, together, whatever the odds. */
+function heartThreat(state: GameState, seat: Seat): boolean {
+  const holder = state.territories[HEART_KEY]?.owner ?? null;
+  return holder !== null && overlord(state, holder) !== overlord(state, seat) && state.players[holder]!.supremacyDay !== null;
+}
 
 const isCrystal = (card: CardId): boolean => isCommonCard(card) && COMMON[card].crystal > 0;
 
@@ -57,6 +117,8 @@ const STOCK_RESERVE = 10;
 const COMMONS_A_DAY = 2;
 /** Energy Crystals (3) bought a day beyond the reserve once they are strength-3 cards (Overcharged Crystal). */
 const CRYSTALS_A_DAY = 4;
+/** Stocks beyond which it buys more of the supply: energy is not kept for nothing. */
+const PILE = 30;
 /** The technologies in the order it wants them while Suprématie is out of reach: troops first, then its crystals' strength. */
 const TECH_ORDER: readonly Technology[] = ['stabiliser', 'overcharged', 'amplifier', 'shield'];
 
@@ -93,7 +155,7 @@ function bundle(state: GameState, seat: Seat, option: Extract<Option, { kind: 'p
   const units = [...option.units].sort((a, b) => strengthOf(b.card) - strengthOf(a.card) || a.cost - b.cost || compareCodeUnits(a.card, b.card));
   for (const u of units) {
     let left = u.max;
-    while (left > 0 && u.cost <= budget) {
+    while (left > 0 && u.cost <= budget && cards.length < MAX_LIST) {
       cards.push(u.card);
       budget -= u.cost;
       left--;
@@ -102,7 +164,7 @@ function bundle(state: GameState, seat: Seat, option: Extract<Option, { kind: 'p
   const offered = (c: CardId) => option.commons.some((x) => x.card === c);
   let stocks = budget + option.energy;
   const take = (card: CardId, times: number, keep: number) => {
-    for (let k = 0; k < times && offered(card) && stocks - costOf(card) >= keep; k++) {
+    for (let k = 0; k < times && offered(card) && stocks - costOf(card) >= keep && cards.length < MAX_LIST; k++) {
       cards.push(card);
       stocks -= costOf(card);
     }
@@ -111,9 +173,11 @@ function bundle(state: GameState, seat: Seat, option: Extract<Option, { kind: 'p
   // Crystal an Energy Crystal (3) is a strength-3 card too: the stocks beyond the reserve buy them.
   const crystal = (['crystal3', 'crystal2', 'crystal1'] as const).find((c) => offered(c) && costOf(c) <= stocks);
   if (crystal) take(crystal, 1, 0);
-  if (ownsTechnology(state, seat, 'overcharged')) take('crystal3', CRYSTALS_A_DAY, STOCK_RESERVE);
+  // Stocks piling up beyond a day's use are spent on the supply: strength-3 crystals, Favourable Ground or Opportunity.
+  const spare = Math.max(0, Math.floor((stocks - PILE) / 3));
+  if (ownsTechnology(state, seat, 'overcharged')) take('crystal3', CRYSTALS_A_DAY + spare, STOCK_RESERVE);
   const common: CardId | null = heartContested(state, seat) ? 'opportunity' : fightsOnOwnTerrain(state, seat) ? 'terrain' : null;
-  if (common) take(common, COMMONS_A_DAY, STOCK_RESERVE);
+  if (common) take(common, COMMONS_A_DAY + Math.max(0, Math.floor((stocks - PILE) / 3)), STOCK_RESERVE);
   const technologies: Technology[] = [];
   let pure = option.pure;
   const buy = (t: Technology): boolean => {
@@ -137,6 +201,16 @@ function strongestOpponent(state: GameState, b: Battle, seat: Seat): number {
   return top;
 }
 
+/** How far its camp is ahead of the strongest opposing one (negative: behind). */
+const lead = (state: GameState, b: Battle, seat: Seat): number => seatStrength(state, b, seat) - strongestOpponent(state, b, seat);
+
+/** The battle being fought, if the state is in one. */
+function battleIn(state: GameState): Battle | null {
+  if (state.phase.name !== 'conquest') return null;
+  const stage = state.phase.stage as { battle?: Battle };
+  return stage.battle ?? null;
+}
+
 /** Losses or a refill taken from the frontiers in direction order. */
 function inOrder(stacks: readonly Take[], need: number): Take[] {
   let left = need;
@@ -147,6 +221,32 @@ function inOrder(stacks: readonly Take[], need: number): Take[] {
       return { dir: s.dir, count: n };
     })
     .filter((s) => s.count > 0);
+}
+
+/**
+ * Map creation (M): where the first option places a tile, the site touching the most tiles already
+ * placed, nearest the Heart on a tie. A map grown at random from the first site offered is a web of
+ * one-tile corridors, where a single troop on a frontier holds an army back for ever (E7); players
+ * build Eden compact.
+ */
+function mapChoice(state: GameState, options: readonly Option[]): SeatAction | null {
+  const head = options[0];
+  // The portal waits for the last tile (M13) and stays where it is then (M15): placed early, its exclusion zone (M10) pushes the map into corridors.
+  const endTurn = options.find((o) => o.kind === 'one' && o.action.kind === 'endTurn');
+  if (state.phase.stage.kind === 'portal' || state.phase.stage.kind === 'finalRound') return endTurn?.kind === 'one' ? endTurn.action : null;
+  if (!head || head.kind !== 'one' || (head.action.kind !== 'placeTile' && head.action.kind !== 'placeBlack')) return null;
+  const kind = head.action.kind;
+  const taken = new Set(occupiedHexes(state).map(hexKey));
+  const centre = { q: 0, r: 0 };
+  let best: SeatAction | null = null;
+  let top = -Infinity;
+  for (const o of options) {
+    if (o.kind !== 'one' || o.action.kind !== kind) continue;
+    const at = o.action.at;
+    const score = neighbours(at).filter((n) => taken.has(hexKey(n))).length * 100 - distance(at, centre);
+    if (score > top) (top = score), (best = o.action);
+  }
+  return best;
 }
 
 /**
@@ -163,29 +263,33 @@ export function greedyAgent(): Agent {
       options.flatMap((o) => (o.kind === 'count' && o.action.kind === kind ? [{ action: o.action as Extract<CountedAction, { kind: K }>, max: o.max, except: o.except }] : []));
     const ones = <K extends SeatAction['kind']>(kind: K) =>
       options.flatMap((o) => (o.kind === 'one' && o.action.kind === kind ? [o.action as Extract<SeatAction, { kind: K }>] : []));
+    if (state.phase.name === 'mapCreation') return mapChoice(state, options) ?? first(options[0]!);
     if (state.phase.name !== 'conquest') return first(options[0]!);
     const stage = state.phase.stage;
     switch (stage.kind) {
       case 'moves': {
-        // Against an energy victory, troops gather next to the Heart; else interior troops go to a tile with an open frontier.
+        // Its army marches on its objective (an enemy portal, or the Heart against an energy victory); else interior troops go to a tile with an open frontier.
         const interior = (k: string) => [0, 1, 2, 3, 4, 5].every((d) => !frontierOpen(state, seat, k, d as 0));
         const moves = counts('moveTroops');
-        const toHeart = heartToTake(state, seat) ? moves.find((o) => !nextToHeart(state, hexKey(o.action.from)) && nextToHeart(state, hexKey(o.action.to))) : undefined;
-        const move = toHeart ?? moves.find((o) => interior(hexKey(o.action.from)) && !interior(hexKey(o.action.to)));
+        const goal = objective(state, seat, vault);
+        const march = goal ? moves.find((o) => hexKey(o.action.to) === goal.stage && hexKey(o.action.from) !== goal.stage) : undefined;
+        const move = march ?? moves.find((o) => interior(hexKey(o.action.from)) && !interior(hexKey(o.action.to)));
         return move ? { ...move.action, count: move.max } : done!;
       }
       case 'spread': {
         const bonus = handStrength(state, seat, vault);
         let best: SeatAction | undefined;
         let margin = 0;
+        const goal = objective(state, seat, vault);
         for (const o of counts('spread')) {
           if (o.except !== 0 || o.max < 1) continue;
           const key = hexKey(o.action.at);
           const target = neighbourKey(state, key, o.action.dir)!;
           // An energy victory is stopped at any price short of a hopeless attack: the Heart taken from its holder (W2).
           const heart = target === HEART_KEY && heartToTake(state, seat);
-          const m = o.max + (heart ? handStrength(state, seat, vault, true) + HEART_PRIORITY : bonus) - defence(state, target);
-          if (m > margin) (margin = m), (best = { ...o.action, count: o.max });
+          const m = heart && heartThreat(state, seat) ? o.max + WORTH.heartThreat : o.max + (heart ? handStrength(state, seat, vault, true) + HEART_PRIORITY : bonus) - defence(state, target);
+          const score = m + (m > 0 ? worth(state, seat, target) + (goal?.target === target ? MARGIN_CAP : 0) : 0);
+          if (m > 0 && score > margin) (margin = score), (best = { ...o.action, count: o.max });
         }
         return best ?? done!;
       }
@@ -229,11 +333,33 @@ export function greedyAgent(): Agent {
       }
       case 'exercise':
         return ones('exercise')[0] ?? done!;
-      case 'camps':
+      case 'camps': {
+        // Against the Heart's holder who owns Suprématie, the attackers fight as one camp (E10): the strongest's.
+        const b = stage.battle;
+        if (b.combat.kind === 'territory' && b.combat.at === HEART_KEY && heartThreat(state, seat) && b.camps[seat] === seat) {
+          const allies = Object.keys(b.camps).map(Number).filter((s) => s !== seat && b.camps[s] === s && s !== b.defender);
+          const lead = allies.sort((x, y) => seatStrength(state, b, y) - seatStrength(state, b, x) || x - y)[0];
+          const join = lead === undefined ? undefined : ones('joinCamp').find((a) => a.camp === lead);
+          if (join) return join;
+        }
         return done ?? first(options[0]!);
-      // Every ability is worth its activation to a greedy player: the first one offered, then pass.
-      case 'abilities':
-        return ones('activate')[0] ?? done ?? first(options[0]!);
+      }
+      // The activation (ability and targets) that leaves its camp furthest ahead of the strongest opponent, read one
+      // step ahead with the engine; passing only when every activation leaves it worse off.
+      case 'abilities': {
+        const acts = ones('activate');
+        if (acts.length === 0) return done ?? first(options[0]!);
+        const here = lead(state, stage.battle, seat);
+        let best: SeatAction = acts[0]!;
+        let top = -Infinity;
+        for (const a of acts) {
+          const next = applyAction(state, a);
+          const after = next.ok ? battleIn(next.value) : null;
+          const score = !next.ok ? -Infinity : after ? lead(next.value, after, seat) : here;
+          if (score > top) (top = score), (best = a);
+        }
+        return top < here && done ? done : best;
+      }
       default:
         return first(options[0]!);
     }

@@ -4,6 +4,7 @@ import type { Feint, SecretChoice } from '../core/actions.js';
 import { compareCodeUnits } from '../core/canonical.js';
 import { type RuleError, ruleError } from '../core/errors.js';
 import type { Option } from '../core/options.js';
+import { MAX_LIST } from '../core/parse.js';
 
 /** The option a secret choice is made within: feints (E5) or a purchase (L1-L5). */
 export type SecretOption = Extract<Option, { kind: 'feints' | 'purchase' }>;
@@ -28,6 +29,7 @@ export const purposeError = (purpose: 'feint' | 'purchase'): RuleError => ruleEr
 
 /** E5: a feint calls back troops from the seat's frontier stacks, each stack once, in the stacks' order (ruling 5). */
 function feintError(option: Extract<SecretOption, { kind: 'feints' }>, feints: readonly Feint[]): RuleError | null {
+  if (feints.length > MAX_LIST) return ruleError('IllegalChoice', 'E5a', `a secret choice lists at most ${MAX_LIST} feints`);
   let last = -1;
   for (const f of feints) {
     const key = hexKey(f.at);
@@ -45,6 +47,8 @@ const isSorted = (xs: readonly string[]): boolean => xs.every((x, i) => i === 0 
 /** L1-L5: the cards and technologies bought, checked against the seat's offer (its World's copies, the cards for sale, the budgets). */
 function purchaseError(offer: Extract<SecretOption, { kind: 'purchase' }>, choice: Purchase): RuleError | null {
   if (!isSorted(choice.cards) || !isSorted(choice.technologies)) return ruleError('IllegalChoice', 'L1', 'list the cards and technologies bought in sorted order');
+  // L1b: what a message can carry; a choice beyond it could be committed but never revealed.
+  if (choice.cards.length > MAX_LIST) return ruleError('IllegalChoice', 'L1b', `a purchase lists at most ${MAX_LIST} cards`);
   let units = 0;
   let commons = 0;
   let pure = 0;

@@ -21,7 +21,8 @@ const isSeat = (x: unknown): x is number => Number.isInteger(x) && (x as number)
 const isDir = (x: unknown): x is Direction => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 6;
 /** Troop counts: non-negative integers, bounded so that no arithmetic goes astray. */
 const isCount = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0 && (x as number) <= 10_000;
-const MAX_LIST = 64;
+/** The longest list a message may carry (cards in a purchase, feints, targets): what a legal choice may hold too. */
+export const MAX_LIST = 64;
 /** A deal is at most a whole discard pile; no game comes near this many cards. */
 const MAX_DEAL = 4096;
 /** A sealed memo: exactly 2 x SEALED_BYTES lower-case hex digits (length first: the digits are then checked once). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GameEvent, type GameState, type Vault, awaiting, legalOptions, play } from '../../engine/index.js';
+import { type GameEvent, type GameState, type Vault, awaiting, choiceError, legalOptions, play } from '../../engine/index.js';
 import type { CardId, Technology } from '../../engine/cards/catalogue.js';
 import { COMMON, TECHNOLOGIES, TECHNOLOGY } from '../../engine/cards/catalogue.js';
 import { addUnit, openExercise, seatStrength } from '../../engine/conquest/battle.js';
@@ -298,10 +298,24 @@ describe('the greedy agent spends its energy on the supply', () => {
     const heart = { '0,0': { owner: 1, troops: 3 } };
     expect(greedyBuys({ setAside: 0, energy: 19 }, heart).cards).toEqual(['crystal3', 'opportunity', 'opportunity']);
     expect(greedyBuys({ setAside: 0, energy: 12 }, heart).cards).toEqual(['crystal3']);
-    // 40 stocks: the day's crystal and four more (strength 3 each), two Opportunities; 19 left.
-    expect(greedyBuys({ setAside: 0, energy: 40, technologies: ['overcharged'] }, heart).cards).toEqual([...Array<CardId>(5).fill('crystal3'), 'opportunity', 'opportunity']);
+    // 40 stocks: the day's crystal and four more (strength 3 each), and two more with the stocks beyond 30 that would
+    // otherwise pile up; two Opportunities; 13 left.
+    expect(greedyBuys({ setAside: 0, energy: 40, technologies: ['overcharged'] }, heart).cards).toEqual([...Array<CardId>(7).fill('crystal3'), 'opportunity', 'opportunity']);
     // 20 stocks: the day's crystal and two more, down to the reserve of 10; nothing else.
     expect(greedyBuys({ setAside: 0, energy: 20, technologies: ['overcharged'] }, heart).cards).toEqual(Array<CardId>(3).fill('crystal3'));
+  });
+
+  it('a purchase lists at most 64 cards (L1b): beyond, it could be committed but never revealed; the greedy bot keeps within it', () => {
+    const g = conquestStart();
+    const s = atStage(withPlayer(g.state, 0, { setAside: 0, energy: 400, technologies: ['overcharged'] }), { kind: 'secretCommit', round: { purpose: 'purchase', commits: {}, sealed: {}, reveals: {} }, turn: 0 });
+    const option = legalOptions(s, 0, g.vaults[0])[0]!;
+    if (option.kind !== 'purchase') throw new Error('no purchase option');
+    const many = (n: number) => ({ purpose: 'purchase' as const, cards: Array<CardId>(n).fill('crystal1'), technologies: [] });
+    expect(choiceError(option, many(64))).toBeNull();
+    expect(choiceError(option, many(65))).toMatchObject({ rule: 'L1b' });
+    const bought = greedyBuys({ setAside: 0, energy: 400, technologies: ['overcharged'] }, { '0,0': { owner: 1, troops: 3 } });
+    expect(bought.cards.length).toBe(64);
+    expect(choiceError(option, bought)).toBeNull();
   });
 
   it('in a whole game, every technology and both cards of the supply are bought', () => {
