@@ -31,6 +31,8 @@ export interface MatchResult {
   readonly days: number;
   /** The day Suprématie was first bought, by anyone; null if never. */
   readonly supremacyBought: number | null;
+  /** A Suprématie owner did not win at the end of the day after his purchase, its first chance (W2): the others stopped him. */
+  readonly supremacyStopped: boolean;
   /** The day a seat first controlled the Heart of Eden; null if never. */
   readonly heartTaken: number | null;
   /** Energy stocks plus pure energy, averaged over the seats, at the end. */
@@ -56,6 +58,7 @@ export function playMatch(spec: MatchSpec): MatchResult {
   let how: MatchResult['how'] = null;
   let supremacyBought: number | null = null;
   let heartTaken: number | null = null;
+  let supremacyStopped = false;
   let actions = 0;
   for (;;) {
     const state = game.state;
@@ -73,6 +76,8 @@ export function playMatch(spec: MatchSpec): MatchResult {
     for (const e of next.value.events) {
       if (e.kind === 'won') how = e.how;
       if (e.kind === 'cardsBought' && supremacyBought === null && e.technologies.includes('supremacy')) supremacyBought = dayOf(game.state);
+      // A new day two days after a purchase: its owner's first chance (the day after the purchase) has passed without a win.
+      if (e.kind === 'dayBegan' && game.state.players.some((p) => p.supremacyDay === e.day - 2)) supremacyStopped = true;
     }
     if (heartTaken === null && game.state.phase.name === 'conquest' && heartHeld(game.state)) heartTaken = dayOf(game.state);
   }
@@ -87,6 +92,7 @@ export function playMatch(spec: MatchSpec): MatchResult {
     days: Math.min(dayOf(end), spec.days),
     supremacyBought,
     heartTaken,
+    supremacyStopped,
     energyLeft,
     actions,
   };

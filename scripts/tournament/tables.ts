@@ -73,7 +73,7 @@ export function pairTables(results: readonly MatchResult[], civs: readonly Civil
 export function tableSummary(results: readonly MatchResult[], sizes: readonly number[]): Table {
   return {
     title: 'How games end, by table size',
-    header: ['players', 'games', 'energy (W2)', 'vassals (W1)', 'no winner', 'mean day', 'median day', 'last day', 'Suprématie bought', 'its mean day', 'Heart taken', 'energy left'],
+    header: ['players', 'games', 'energy (W2)', 'vassals (W1)', 'no winner', 'mean day', 'median day', 'last day', 'Suprématie bought', 'its mean day', 'Suprématie stopped', 'Heart taken', 'energy left'],
     rows: sizes.map((p) => {
       const mine = results.filter((r) => r.civilisations.length === p);
       const bought = mine.flatMap((r) => (r.supremacyBought === null ? [] : [r.supremacyBought]));
@@ -88,6 +88,7 @@ export function tableSummary(results: readonly MatchResult[], sizes: readonly nu
         String(Math.max(0, ...mine.map((r) => r.days))),
         pct(bought.length, mine.length),
         mean(bought),
+        pct(mine.filter((r) => r.supremacyStopped).length, bought.length),
         pct(mine.filter((r) => r.heartTaken !== null).length, mine.length),
         mean(mine.map((r) => r.energyLeft)),
       ];

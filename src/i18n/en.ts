@@ -750,7 +750,7 @@ export const en = {
   'quick.days': 'Then the conquest, day after day, in three phases: Production (your territories connected to your portal give energy), Expansion (move troops, send them to frontiers, fight), Logistics (2 new troops on your portal, buy cards in secret).',
   'quick.combat': 'Troops at a frontier attack the territory beyond it. In a combat each player plays unit cards from the hand: strength is the units’ strength plus 1 per troop. Weaker players lose troops: 1 per 3 points of difference, plus 1 per stronger opponent.',
   'quick.account': 'After a combat, keep your hand, or account for it: its Energy Crystals let you set energy stocks aside, and only stocks set aside buy units from your World.',
-  'quick.win': 'Take a player’s portal and they become your vassal: win when every other player is your vassal, or by holding the Heart of Eden, connected to your portal, a day after buying the Suprématie card (20 pure energy).',
+  'quick.win': 'Take a player’s portal and they become your vassal: win when every other player is your vassal, or by holding the Heart of Eden, connected to your portal, a day after buying the Suprématie card (25 pure energy).',
   'quick.prompt': 'At the table, the bar at the top always says what the game waits for and why; a rule id such as E15 opens that rule.',
   'quick.learn': 'Learn by playing: a guided first game',
   'tile.heldBy': '{{what}} held by {{player}}',

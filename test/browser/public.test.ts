@@ -14,7 +14,7 @@ import { type ServedApp, NO_CHROMIUM, browserRequired, buildAndServe, findChromi
 
 /**
  * Issue 22, item 1: everything the rules make public is shown. A two-player game is played by the
- * page's bots (in Node, through the protocol) until one of them could buy Suprématie (20 pure
+ * page's bots (in Node, through the protocol) until one of them could buy Suprématie (25 pure
  * energy) while holding the Heart of Eden, connected to its portal; the page resumes it in
  * hot-seat from IndexedDB. The log must name what every reveal revealed and every purchase bought
  * (the bots' and the people's), the Suprématie purchase must show its warning on each seat's view
@@ -35,7 +35,7 @@ function buyerAt(s: GameState): number {
   const day = s.phase.day;
   // Nobody owns it yet: the warning shows first at this purchase.
   if (s.players.some((p) => p.supremacyDay !== null)) return -1;
-  return s.players.findIndex((p, i) => p.pure >= 20 && energyVictoryThreats({ ...s, players: s.players.map((q, j) => (j === i ? { ...q, supremacyDay: day - 1 } : q)) })[0]?.holds === true);
+  return s.players.findIndex((p, i) => p.pure >= TECHNOLOGY.supremacy.cost && energyVictoryThreats({ ...s, players: s.players.map((q, j) => (j === i ? { ...q, supremacyDay: day - 1 } : q)) })[0]?.holds === true);
 }
 
 const label = (game: DealtGame, seat: number): string => playerLabel(seat, game.config.seats[seat]!.colour, 'en');

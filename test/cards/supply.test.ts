@@ -291,7 +291,7 @@ describe('the greedy agent spends its energy on the supply', () => {
   it('buys the four technologies with its pure energy while Suprématie is out of reach, and Suprématie once it holds the Heart', () => {
     expect(greedyBuys({ pure: 20, setAside: 0, energy: 0 }).technologies).toEqual(['amplifier', 'overcharged', 'shield', 'stabiliser']);
     expect(greedyBuys({ pure: 9, setAside: 0, energy: 0 }).technologies).toEqual(['stabiliser']);
-    expect(greedyBuys({ pure: 20, setAside: 0, energy: 0 }, { '0,0': { owner: 0, troops: 3 } }).technologies).toEqual(['supremacy']);
+    expect(greedyBuys({ pure: 25, setAside: 0, energy: 0 }, { '0,0': { owner: 0, troops: 3 } }).technologies).toEqual(['supremacy']);
   });
 
   it('buys Opportunity against a Heart held by another, and crystals of strength 3 once it owns the Overcharged Crystal, keeping a reserve', () => {

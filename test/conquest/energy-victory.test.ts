@@ -23,7 +23,7 @@ describe('energyVictoryThreats: W2 read for the seats that own Suprématie', () 
 
   it('bought on day 1: it can win from the end of day 2, and the three ways to stop it are open', () => {
     const g = conquestStart();
-    const day2 = revealAll(atReveal(withPlayer(heartHolder(g.state), 0, { pure: 20 }), 'purchase', { 0: buySupremacy }), { 0: buySupremacy });
+    const day2 = revealAll(atReveal(withPlayer(heartHolder(g.state), 0, { pure: 25 }), 'purchase', { 0: buySupremacy }), { 0: buySupremacy });
     expect(phase(day2).day).toBe(2);
     expect(energyVictoryThreats(day2)).toEqual([{ seat: 0, since: 1, fromDay: 2, heart: true, connected: true, vassal: false, holds: true, wouldWin: true, stops: ['heart', 'connection', 'vassal'] }]);
     // Still on day 1 (the purchase just made): not before the end of day 2.

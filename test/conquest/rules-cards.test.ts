@@ -246,8 +246,8 @@ describe('L1-L6 purchases: committed, revealed, paid, onto the discard pile', ()
     expect(s.players[0]).toMatchObject({ setAside: 3, energy: 5, pure: 25 }); // not yet
     s = revealAll(s);
     const p = s.players[0]!;
-    // 3 + 5 - (2 + 3 + 3) = 0 stocks, then day 2's production of 5; 25 - 20 pure.
-    expect(p).toMatchObject({ setAside: 0, energy: 0 + 5, pure: 5, supremacyDay: 1, technologies: ['supremacy'] });
+    // 3 + 5 - (2 + 3 + 3) = 0 stocks, then day 2's production of 5; 25 - 25 pure.
+    expect(p).toMatchObject({ setAside: 0, energy: 0 + 5, pure: 0, supremacyDay: 1, technologies: ['supremacy'] });
     expect(p.world['elves.archer']).toBe(2);
     // K13a: a technology is kept in front of its owner, out of his deck.
     expect(p.cards.discard).toEqual({ 'elves.archer': 1, crystal3: 2 });

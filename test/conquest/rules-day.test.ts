@@ -112,9 +112,9 @@ describe('W2 the energy victory: Suprématie owned since an earlier day, the Hea
 
   it('bought on day 1, the Heart held and connected: no win at the end of day 1, a win at the end of day 2', () => {
     const g = conquestStart();
-    const s = withPlayer(heartHolder(g.state), 0, { pure: 20 });
+    const s = withPlayer(heartHolder(g.state), 0, { pure: 25 });
     const day1 = revealAll(atReveal(s, 'purchase', { 0: buySupremacy }), { 0: buySupremacy });
-    expect(day1.players[0]).toMatchObject({ supremacyDay: 1, pure: 3 }); // 20 - 20 + Heart 2 + 1,-1 1 at day 2's production
+    expect(day1.players[0]).toMatchObject({ supremacyDay: 1, pure: 3 }); // 25 - 25 + Heart 2 + 1,-1 1 at day 2's production
     expect(phase(day1)).toMatchObject({ day: 2, winner: null });
     const day2 = drive(day1, g.vaults, nextDay(2)).state;
     expect(phase(day2).winner).toBe(0);

@@ -126,7 +126,7 @@ export function buildPositions(withMap = true): Position[] {
     named('moves: day 1', conquest((s) => s)),
     named('spread: frontiers open', conquest((s) => atStage(withTroops(s, { '4,-2': { owner: 0, troops: 4 }, '5,-2': { owner: 0, troops: 1 } }), { kind: 'spread', turn: 0, left: 3 }))),
     named('secretCommit: feints', conquest((s) => atStage(withTroops(s, { '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3, { [W]: 2 }) } }), { kind: 'secretCommit', round: { purpose: 'feint', commits: {}, sealed: {}, reveals: {} }, turn: 0 }))),
-    named('secretCommit: purchases', conquest((s) => atStage(withPlayer(s, 0, { setAside: 4, energy: 6, pure: 21 }), { kind: 'secretCommit', round: { purpose: 'purchase', commits: {}, sealed: {}, reveals: {} }, turn: 0 }))),
+    named('secretCommit: purchases', conquest((s) => atStage(withPlayer(s, 0, { setAside: 4, energy: 6, pure: 26 }), { kind: 'secretCommit', round: { purpose: 'purchase', commits: {}, sealed: {}, reveals: {} }, turn: 0 }))),
     named('secretReveal: the committed choice', conquest((s, v) => {
       // Every seat commits a feint with its own vault (sealed for it): seat 0 calls 1 troop back.
       let t = atStage(withTroops(s, { '4,-2': { owner: 0, troops: 1, frontier: front(SW, 3) } }), { kind: 'secretCommit', round: { purpose: 'feint', commits: {}, sealed: {}, reveals: {} }, turn: 0 });

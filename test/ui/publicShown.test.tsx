@@ -70,14 +70,14 @@ const feint = { purpose: 'feint', feints: [{ at: { q: 0, r: 3 }, dir: SE, count:
 const buy0 = { purpose: 'purchase', cards: ['crystal1', 'crystal1'], technologies: ['supremacy'] } as const;
 const buy1 = { purpose: 'purchase', cards: ['crystal1'], technologies: [] } as const;
 
-/** Day 1's purchases: seat 0 (holding the Heart, 20 pure energy) buys Suprématie and 2 crystals, seat 1 a crystal; then the game goes on until seat 0 wins on energy at the end of day 2. */
+/** Day 1's purchases: seat 0 (holding the Heart, 25 pure energy) buys Suprématie and 2 crystals, seat 1 a crystal; then the game goes on until seat 0 wins on energy at the end of day 2. */
 let game: { states: GameState[]; inputs: unknown[]; bought: number };
 /** Seat 0, a vassal of seat 1, owns Suprématie: day 1's purchases, then day 2's production with its tribute. */
 let vassal: { states: GameState[]; inputs: unknown[] };
 
 beforeAll(() => {
   const g = conquestStart();
-  const start = atReveal(withPlayer(heartHolder(g.state), 0, { pure: 20 }), 'purchase', { 0: buy0, 1: buy1 });
+  const start = atReveal(withPlayer(heartHolder(g.state), 0, { pure: 25 }), 'purchase', { 0: buy0, 1: buy1 });
   const reveals = [revealOf(0, buy0), revealOf(1, buy1), revealOf(2, noPurchase)];
   const rest = drive(playOut(start, reveals).at(-1)!, g.vaults, nextDay(2)).log;
   const inputs = [...reveals, ...rest];

@@ -61,7 +61,7 @@ describe('cards', () => {
       }
     }
     expect(cardFace('crystal2', 'en')).toMatchObject({ type: 'common', cost: 2, strength: null, forSale: true, name: 'Energy Crystal (2)' });
-    expect(cardFace('supremacy', 'fr')).toMatchObject({ type: 'technology', cost: 20, name: 'Suprématie', costLine: '20 énergie pure' });
+    expect(cardFace('supremacy', 'fr')).toMatchObject({ type: 'technology', cost: 25, name: 'Suprématie', costLine: '25 énergie pure' });
     expect(cardFace('terrain', 'en').forSale).toBe(true);
   });
 
