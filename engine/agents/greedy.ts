@@ -3,7 +3,7 @@ import type { SeatAction, Take } from '../core/actions.js';
 import { compareCodeUnits } from '../core/canonical.js';
 import { type CountedAction, type Option, commitFor, expandOption } from '../core/options.js';
 import { MAX_LIST } from '../core/parse.js';
-import { applyAction } from '../game/play.js';
+import { applyAction, legalOptions } from '../game/play.js';
 import type { Battle, GameState } from '../core/state.js';
 import { type Vault, cardOpening } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
@@ -204,6 +204,21 @@ function strongestOpponent(state: GameState, b: Battle, seat: Seat): number {
 /** How far its camp is ahead of the strongest opposing one (negative: behind). */
 const lead = (state: GameState, b: Battle, seat: Seat): number => seatStrength(state, b, seat) - strongestOpponent(state, b, seat);
 
+/** Its lead once it has used the best of the abilities it is now offered, if any (one step ahead). */
+function leadAfterAbilities(state: GameState, seat: Seat, vault: Vault): number {
+  const b = battleIn(state);
+  if (!b) return 0;
+  let top = lead(state, b, seat);
+  if (state.phase.name !== 'conquest' || state.phase.stage.kind !== 'abilities') return top;
+  for (const o of legalOptions(state, seat, vault)) {
+    if (o.kind !== 'one' || o.action.kind !== 'activate') continue;
+    const next = applyAction(state, o.action);
+    const after = next.ok ? battleIn(next.value) : null;
+    if (next.ok && after) top = Math.max(top, lead(next.value, after, seat));
+  }
+  return top;
+}
+
 /** The battle being fought, if the state is in one. */
 function battleIn(state: GameState): Battle | null {
   if (state.phase.name !== 'conquest') return null;
@@ -310,7 +325,16 @@ export function greedyAgent(): Agent {
         const cards = ones('playUnit')
           .filter((a) => behind || !isCrystal(a.opening.value))
           .sort((x, y) => playedStrength(state, b, seat, y.opening.value) - playedStrength(state, b, seat, x.opening.value));
-        return cards[0] ?? done!;
+        // Of the cards, the one that leaves it furthest ahead once its immediate abilities are used (a unit that removes
+        // the opponents' units on its row is worth most where that row holds their best), the strongest on a tie.
+        let best = cards[0];
+        let top = -Infinity;
+        for (const a of cards) {
+          const next = applyAction(state, a);
+          const score = next.ok ? leadAfterAbilities(next.value, seat, vault) : -Infinity;
+          if (score > top) (top = score), (best = a);
+        }
+        return best ?? done!;
       }
       case 'losses':
       case 'refill': {
