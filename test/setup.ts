@@ -6,3 +6,7 @@ setFreezeStates(true);
 // Node's native SHA-512 and Ed25519, as the command-line tools use them; component tests in
 // happy-dom keep the browser's defaults (SubtleCrypto, tweetnacl).
 if (typeof window === 'undefined') await (await import('../scripts/node/crypto.js')).useNodeCrypto();
+
+// The page fetches its French texts on demand (src/i18n: their own chunk); tests switch
+// languages at once (setLanguage('fr') then read the page), so French is loaded before any test.
+await (await import('../src/i18n/index.js')).loadLanguage('fr');

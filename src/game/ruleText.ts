@@ -1,7 +1,5 @@
 import type { RuleError } from '../../engine/index.js';
-import { DICTIONARIES, type Key, t } from '../i18n/index.js';
-
-const known = (key: string): key is Key => key in DICTIONARIES.en;
+import { isKey, t } from '../i18n/index.js';
 
 /**
  * Why the engine refused, in the player's language (the engine's own messages are English): the
@@ -10,7 +8,7 @@ const known = (key: string): key is Key => key in DICTIONARIES.en;
 export function ruleReason(error: RuleError): string {
   const exact = `rule.${error.code}.${error.rule}`;
   const general = `rule.${error.code}`;
-  return t(known(exact) ? exact : known(general) ? general : 'rule.other');
+  return t(isKey(exact) ? exact : isKey(general) ? general : 'rule.other');
 }
 
 /** "M6: a tile already stands there": the rule the engine names and its reason, as hints show them. */

@@ -2,14 +2,36 @@ import { resolveTemplate } from '@solid-primitives/i18n';
 import { createSignal } from 'solid-js';
 import { type Language, isLanguage } from '../display/index.js';
 import { en } from './en.js';
-import { fr } from './fr.js';
 
 export type { Dictionary } from './en.js';
 import type { Dictionary } from './en.js';
 export type Key = keyof Dictionary;
 
-const DICTIONARIES: Readonly<Record<Language, Dictionary>> = { en, fr };
 const STORAGE_KEY = 'bfe.language';
+
+/**
+ * How each language's dictionary is fetched. French is its own chunk, imported only here and only
+ * when wanted: an English page never downloads it (bench/ui.ts holds the page's JS to its budget,
+ * test/table/mainThread.test.ts keeps fr.ts out of every static import).
+ */
+const LOADERS: Readonly<Record<Language, () => Promise<Dictionary>>> = {
+  en: () => Promise.resolve(en),
+  fr: () => import('./fr.js').then((m) => m.fr),
+};
+
+/** The dictionaries loaded so far. */
+const loaded: Partial<Record<Language, Dictionary>> = { en };
+
+/** Fetches the dictionary of `lang` once; later calls find it loaded. */
+export async function loadLanguage(lang: Language): Promise<void> {
+  loaded[lang] ??= await LOADERS[lang]();
+}
+
+/**
+ * The dictionary of `lang` once loaded, English until then. The language shown (`language()`)
+ * is always a loaded one, so this fallback only serves a caller that names a language itself.
+ */
+export const dictionary = (lang: Language): Dictionary => loaded[lang] ?? en;
 
 function initialLanguage(): Language {
   try {
@@ -22,19 +44,47 @@ function initialLanguage(): Language {
   return nav.toLowerCase().startsWith('fr') ? 'fr' : 'en';
 }
 
-const [language, setLanguageSignal] = createSignal<Language>(initialLanguage());
+const [language, setShown] = createSignal<Language>('en');
+/** The language last asked for: a slow dictionary does not override a later choice. */
+let wanted: Language = 'en';
 
-/** The language every text is shown in; switchable at any time, remembered in localStorage. */
+/** The language every text is shown in: switchable at any time, remembered in localStorage; only ever one whose dictionary is loaded. */
 export { language };
 
-export function setLanguage(lang: Language): void {
-  setLanguageSignal(lang);
+function show(lang: Language): void {
+  setShown(lang);
+  if (globalThis.document) document.documentElement.lang = lang;
+}
+
+/** Shows `lang`: at once if its dictionary is loaded, else once it is (the page keeps its language meanwhile, and if the fetch fails). */
+function switchTo(lang: Language): Promise<void> {
+  wanted = lang;
+  if (loaded[lang]) {
+    show(lang);
+    return Promise.resolve();
+  }
+  return loadLanguage(lang).then(
+    () => {
+      if (wanted === lang) show(lang);
+    },
+    (e: unknown) => console.error(`The ${lang} texts could not be loaded; the page stays in ${language()}.`, e),
+  );
+}
+
+/**
+ * Settles once the page's first language is shown: the saved choice or the browser's. main.tsx
+ * renders after it, so a French page shows French from its first text, never English first.
+ */
+export const languageReady: Promise<void> = switchTo(initialLanguage());
+
+/** Switches every text to `lang` (fetching its dictionary the first time) and remembers the choice. */
+export function setLanguage(lang: Language): Promise<void> {
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, lang);
   } catch {
     // not remembered, still switched
   }
-  if (globalThis.document) document.documentElement.lang = lang;
+  return switchTo(lang);
 }
 
 /** What a text's placeholders are filled with; a number `count` also chooses its plural form. */
@@ -51,13 +101,14 @@ function formOf(lang: Language, key: Key, args: TextArgs | undefined): Key {
   const n = args?.['count'];
   if (typeof n !== 'number') return key;
   const form = `${key}_${PLURALS[lang].select(n)}`;
-  return form in DICTIONARIES[lang] ? (form as Key) : key;
+  return form in dictionary(lang) ? (form as Key) : key;
 }
 
 /** The text of `key` in a given language, {{name}} filled in (for tests and non-reactive callers). */
-export const textIn = (lang: Language, key: Key, args?: TextArgs): string => resolveTemplate(DICTIONARIES[lang][formOf(lang, key, args)], args);
+export const textIn = (lang: Language, key: Key, args?: TextArgs): string => resolveTemplate(dictionary(lang)[formOf(lang, key, args)], args);
 
 /** t('key', { name: value }): the text in the current language, {{name}} filled in, the plural form chosen by `count`. Reactive. */
 export const t = (key: Key, args?: TextArgs): string => textIn(language(), key, args);
 
-export { DICTIONARIES };
+/** Whether `key` names a text (every text has an English form). */
+export const isKey = (key: string): key is Key => key in en;

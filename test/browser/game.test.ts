@@ -2,12 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentStream } from '../../engine/local/index.js';
 import { randomAgent } from '../../engine/agents/index.js';
 import { makeReplayText, type Replay } from '../../engine/protocol/index.js';
 import { playProtocolGame } from '../../engine/protocol/sim/index.js';
+import { fr } from '../../src/i18n/fr.js';
 import { makeShareLink, newGameLink } from '../../src/net/link.js';
 import { afterStep, conquestStep, SMALLEST, untilPerson } from './conquest.js';
 import { clickButton, clickHex, clickableLegal, snapshot, waitForChange } from './play.js';
@@ -360,6 +361,57 @@ if (!executable) {
       // A whole game's length depends on its fresh seed (some 2000-3000 positions): about 50 s
       // on an idle machine, more when the cores are shared.
     }, 240_000);
+
+    it('fetches the French texts only for French: never on an English page; a French page (the browser’s language, or the saved choice) shows French from its first text; a switch loads them without a reload', async () => {
+      /** Opens Home in a fresh context; `french()` says, once the page is idle, whether a script it fetched holds the French dictionary. */
+      const open = async (options: BrowserContextOptions, saved?: 'fr'): Promise<{ page: Page; french: () => Promise<boolean> }> => {
+        const context = await browser.newContext({ viewport: DESKTOP, ...options });
+        if (saved) await context.addInitScript((lang) => localStorage.setItem('bfe.language', lang), saved);
+        // The top bar's first text as first rendered (the page's first), kept on <html>: English first, then French, would show here.
+        await context.addInitScript(() => {
+          const seen = new MutationObserver(() => {
+            const rules = document.querySelector('.topbar a[href="#/rules"]');
+            if (!rules) return;
+            document.documentElement.dataset['firstText'] = rules.textContent ?? '';
+            seen.disconnect();
+          });
+          seen.observe(document, { childList: true, subtree: true });
+        });
+        const page = watch(await context.newPage());
+        const scripts: Promise<string>[] = [];
+        page.on('response', (r) => {
+          if (r.url().endsWith('.js')) scripts.push(r.text());
+        });
+        await page.goto(app.url);
+        await page.locator('#start').waitFor();
+        const french = async (): Promise<boolean> => {
+          await page.waitForLoadState('networkidle');
+          return (await Promise.all(scripts)).some((text) => text.includes(fr['home.start']) && text.includes(fr['home.hotseatHelp']));
+        };
+        return { page, french };
+      };
+      const english = await open({ locale: 'en-GB' });
+      expect(await english.page.evaluate(() => document.documentElement.dataset['firstText'])).toBe('Rules');
+      expect(await english.page.locator('#start').textContent()).toBe('Start the game');
+      expect(await english.french()).toBe(false);
+      // The switch: the same document (no reload), French once its chunk has come.
+      const opened = await english.page.evaluate(() => performance.timeOrigin);
+      await english.page.click('[data-lang="fr"]');
+      await expect.poll(() => english.page.locator('#start').textContent()).toBe(fr['home.start']);
+      expect(await english.page.evaluate(() => performance.timeOrigin)).toBe(opened);
+      expect(await english.page.evaluate(() => document.documentElement.lang)).toBe('fr');
+      expect(await english.french()).toBe(true);
+      await english.page.context().close();
+      for (const [why, french] of [['browser', await open({ locale: 'fr-FR' })], ['saved', await open({ locale: 'en-GB' }, 'fr')]] as const) {
+        // The page renders once its dictionary has come: its first text is French, never English first.
+        expect(await french.page.evaluate(() => document.documentElement.dataset['firstText']), why).toBe(fr['app.rules']);
+        expect(await french.page.locator('#start').textContent(), why).toBe(fr['home.start']);
+        expect(await french.page.evaluate(() => document.documentElement.lang), why).toBe('fr');
+        expect(await french.french(), why).toBe(true);
+        await french.page.context().close();
+      }
+      expect(errors).toEqual([]);
+    });
 
     it('is usable on a phone (390 x 844): nothing overflows sideways, no text under 16 px, no target under 44 px, in both languages', async () => {
       const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });

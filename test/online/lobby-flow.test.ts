@@ -90,6 +90,8 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     // The third player is on a phone: the lobby reads there, in both languages.
     for (const lang of ['en', 'fr']) {
       await c.locator(`[data-lang="${lang}"]`).click();
+      // French comes with its own chunk: read the lobby once it shows.
+      await expect.poll(() => c.evaluate(() => document.documentElement.lang)).toBe(lang);
       const r = await readability(c);
       expect(r.small, `lobby (${lang})`).toEqual([]);
       expect(r.overflow, `lobby (${lang}): horizontal overflow`).toBeLessThanOrEqual(0);

@@ -2,14 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Bots never think on the page's own thread (issue 20, item 3): a bot's choice (the greedy agent,
- * or the local games' chooser) takes long enough late in a game to freeze the page. This bundles
- * the page from src/main.tsx as a bundler does (every static and lazy import, the code tree-shaken
- * away left out) and looks at the code that ships: the bots' choosers must ship only in the
- * Workers the page starts (`new Worker(new URL(...))`, which the bundle does not follow).
+ * What the page's own thread loads, and when. This bundles the page from src/main.tsx as a bundler
+ * does (every static and lazy import, the code tree-shaken away left out) and looks at the code
+ * that ships:
+ * - bots never think on the page's own thread (issue 20, item 3): a bot's choice (the greedy
+ *   agent, or the local games' chooser) takes long enough late in a game to freeze the page, so
+ *   the bots' choosers must ship only in the Workers the page starts (`new Worker(new URL(...))`,
+ *   which the bundle does not follow);
+ * - the French dictionary loads only when the page shows French: an English page never downloads it.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,9 +52,25 @@ async function workersOf(modules: Iterable<string>): Promise<string[]> {
   return workers;
 }
 
+/** The output chunks `chunk` imports at once (`import` statements), itself included, transitively. */
+function staticClosure(metafile: Metafile, chunk: string): Set<string> {
+  const out = new Set<string>();
+  const visit = (c: string): void => {
+    if (out.has(c)) return;
+    out.add(c);
+    for (const i of metafile.outputs[c]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
+  };
+  visit(chunk);
+  return out;
+}
+
+let page: Awaited<ReturnType<typeof shippedFrom>>;
+beforeAll(async () => {
+  page = await shippedFrom('src/main.tsx');
+});
+
 describe('the bots think in a Worker, never on the page’s thread', () => {
   it('the page’s bundle holds no bot chooser; the Worker it starts for its bots does', async () => {
-    const page = await shippedFrom('src/main.tsx');
     // The walk reaches the lazy routes whose bots play and where a person lets the bot play.
     for (const caller of ['src/game/GameRoute.tsx', 'src/online/OnlineRoute.tsx', 'src/online/startSeats.ts', 'src/table/botClient.ts']) expect(page.shipped).toContain(caller);
     expect(BOT_CODE.filter((f) => page.shipped.has(f))).toEqual([]);
@@ -61,5 +80,23 @@ describe('the bots think in a Worker, never on the page’s thread', () => {
     const inWorkers = new Set<string>();
     for (const w of workers) for (const f of (await shippedFrom(w)).shipped) inWorkers.add(f);
     for (const f of BOT_CODE) expect(inWorkers).toContain(f);
+  });
+});
+
+describe('the French dictionary loads on demand', () => {
+  const FRENCH = 'src/i18n/fr.ts';
+
+  it('is a chunk of its own, outside the first load, that only a dynamic import reaches', () => {
+    const { outputs } = page.metafile;
+    const holding = Object.keys(outputs).filter((o) => (outputs[o]!.inputs[FRENCH]?.bytesInOutput ?? 0) > 0);
+    expect(holding).toHaveLength(1);
+    const french = holding[0]!;
+    expect(Object.entries(outputs[french]!.inputs).flatMap(([file, i]) => (i.bytesInOutput > 0 ? [file] : []))).toEqual([FRENCH]);
+    const entry = Object.keys(outputs).find((o) => outputs[o]!.entryPoint === 'src/main.tsx')!;
+    expect(staticClosure(page.metafile, entry)).not.toContain(french);
+    // No chunk, the lazy routes' included (the game's, the board's), pulls it in with its own code.
+    const importers = (kind: string): string[] => Object.keys(outputs).filter((o) => outputs[o]!.imports.some((i) => i.path === french && i.kind === kind));
+    expect(importers('import-statement')).toEqual([]);
+    expect(importers('dynamic-import')).toHaveLength(1);
   });
 });

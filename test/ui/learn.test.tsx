@@ -4,7 +4,9 @@ import { type GameState, awaiting } from '../../engine/index.js';
 import { localVault } from '../../engine/local/index.js';
 import { navigate, route } from '../../src/app/router.js';
 import { setupOf } from '../../src/game/config.js';
-import { DICTIONARIES, setLanguage } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en.js';
+import { fr } from '../../src/i18n/fr.js';
+import { setLanguage } from '../../src/i18n/index.js';
 import { LEARN_CONFIG, LearnGame } from '../../src/learn/LearnRoute.js';
 import { LESSONS, type Topic, topicsAt } from '../../src/learn/topics.js';
 import { chooseBotAction } from '../../src/table/bots.js';
@@ -52,6 +54,7 @@ function freshTopics(states: readonly GameState[], met: Set<Topic>): Topic[] {
 }
 
 describe('the guided first game', () => {
+  const TEXTS = { en, fr };
   for (const lang of ['en', 'fr'] as const) {
     it(`explains each phase the first time it comes (${lang}), and can be left in the middle of the game`, async () => {
       setLanguage(lang);
@@ -59,8 +62,8 @@ describe('the guided first game', () => {
       const { table, $, vault } = start();
       await tick();
       expect($('#lesson')!.dataset['topic']).toBe('intro');
-      expect($('#lesson h2')!.textContent).toBe(DICTIONARIES[lang]['learn.title']);
-      expect($('#learn-leave')!.textContent).toBe(DICTIONARIES[lang]['learn.leave']);
+      expect($('#lesson h2')!.textContent).toBe(TEXTS[lang]['learn.title']);
+      expect($('#learn-leave')!.textContent).toBe(TEXTS[lang]['learn.leave']);
       $('#lesson-next')!.click();
       const met = new Set<Topic>();
       let seen = 0;
@@ -80,7 +83,7 @@ describe('the guided first game', () => {
         const fresh = freshTopics(table.states().slice(seen), met);
         seen = table.states().length;
         expect(order.slice(order.length - titles.length)).toEqual(fresh);
-        expect(titles).toEqual(fresh.map((topic) => DICTIONARIES[lang][LESSONS[topic].title]));
+        expect(titles).toEqual(fresh.map((topic) => TEXTS[lang][LESSONS[topic].title]));
         const s = table.view().state;
         if (s.phase.name === 'conquest' && s.phase.day >= 2 && s.phase.stage.kind === 'moves') break;
         const who = awaiting(s);

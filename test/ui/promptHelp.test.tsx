@@ -8,7 +8,9 @@ import { contextAt, stageView } from '../../src/game/turn/controllers.js';
 import { EMPTY_DRAFT } from '../../src/game/turn/parts.js';
 import type { StageView } from '../../src/game/turn/types.js';
 import { whyAt } from '../../src/game/turn/why.js';
-import { DICTIONARIES, setLanguage, textIn } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en.js';
+import { fr } from '../../src/i18n/fr.js';
+import { setLanguage, textIn } from '../../src/i18n/index.js';
 import enRules from '../../docs/rules.md?html';
 import frRules from '../../docs/rules.fr.md?html';
 import { type Position, buildPositions, vaultsFor } from '../support/positions.js';
@@ -82,8 +84,8 @@ describe('the why beside every prompt', () => {
       expect(v.fr.why, v.name).not.toBeNull();
       const why = whyAt(contextAt(v.state, seatOf(v.state)!, v.vault, 'en')!)!;
       // A why that says the case at hand (K18's counts) fills its placeholders, the same in both languages.
-      expect(v.en.why!.text, v.name).toBe(why.args ? textIn('en', why.key, why.args) : DICTIONARIES.en[why.key]);
-      expect(v.fr.why!.text, v.name).toBe(why.args ? textIn('fr', why.key, why.args) : DICTIONARIES.fr[why.key]);
+      expect(v.en.why!.text, v.name).toBe(why.args ? textIn('en', why.key, why.args) : en[why.key]);
+      expect(v.fr.why!.text, v.name).toBe(why.args ? textIn('fr', why.key, why.args) : fr[why.key]);
       expect(v.fr.why!.text, v.name).not.toBe(v.en.why!.text);
       expect(v.fr.why!.rule).toBe(v.en.why!.rule);
     }
@@ -107,7 +109,7 @@ describe('the why beside every prompt', () => {
     const v = viewAt(early, localVault(cfg.seed, seat), 'en')!;
     setLanguage('en');
     expect(v.legal.size).toBe(0);
-    expect(v.why).toEqual({ text: DICTIONARIES.en['why.portalNowhere'], rule: 'M7' });
+    expect(v.why).toEqual({ text: en['why.portalNowhere'], rule: 'M7' });
     const some = views.find((x) => x.kind === 'portal' && x.en.legal.size > 0)!;
     expect(some.en.why!.rule).toBe('M11');
   });

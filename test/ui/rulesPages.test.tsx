@@ -3,7 +3,9 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { navigate } from '../../src/app/router.js';
 import RulesPage from '../../src/app/RulesPage.js';
 import { Home } from '../../src/home/Home.js';
-import { DICTIONARIES, setLanguage } from '../../src/i18n/index.js';
+import { en } from '../../src/i18n/en.js';
+import { fr } from '../../src/i18n/fr.js';
+import { setLanguage } from '../../src/i18n/index.js';
 
 /**
  * The quick start (on Home, and first on the rules page) and the rules page in both languages
@@ -28,14 +30,15 @@ const QUICK = ['quick.map', 'quick.days', 'quick.combat', 'quick.account', 'quic
 const anchorIds = (root: Element): string[] => [...root.querySelectorAll('[id^="rule-"]')].map((e) => e.id).sort();
 
 describe('the quick start', () => {
+  const TEXTS = { en, fr };
   for (const lang of ['en', 'fr'] as const) {
     it(`is on Home in ${lang === 'en' ? 'English' : 'French'}: five steps, and the way to the guided game`, async () => {
       setLanguage(lang);
       const host = mount(() => <Home />);
       await tick();
       const quick = host.querySelector('#quick-start')!;
-      expect(quick.querySelector('h2')!.textContent).toBe(DICTIONARIES[lang]['quick.title']);
-      expect([...quick.querySelectorAll('li')].map((li) => li.textContent)).toEqual(QUICK.map((k) => DICTIONARIES[lang][k]));
+      expect(quick.querySelector('h2')!.textContent).toBe(TEXTS[lang]['quick.title']);
+      expect([...quick.querySelectorAll('li')].map((li) => li.textContent)).toEqual(QUICK.map((k) => TEXTS[lang][k]));
       expect(quick.querySelector('a#learn-link')!.getAttribute('href')).toBe('#/learn');
     });
   }
@@ -72,7 +75,7 @@ describe('the rules page', () => {
     const book = host.querySelector('#rulebook')!;
     expect(book.getAttribute('lang')).toBe('fr');
     expect(book.querySelector('h1')!.textContent).toBe('Battle For Eden — Règles');
-    expect(host.querySelector('#quick-start h2')!.textContent).toBe(DICTIONARIES.fr['quick.title']);
+    expect(host.querySelector('#quick-start h2')!.textContent).toBe(fr['quick.title']);
     expect(anchorIds(book)).toEqual(english);
     expect(book.querySelector('#rule-E15')!.textContent).toMatch(/^E15\. Comptabiliser sa main/);
     expect(book.querySelector('a[href="#/rules#e-la-phase-dexpansion"]')).not.toBeNull();
