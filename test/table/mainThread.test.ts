@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { type Rolldown, build as viteBuild } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -13,6 +14,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
  *   the bots' choosers must ship only in the Workers the page starts (`new Worker(new URL(...))`,
  *   which the bundle does not follow);
  * - the French dictionary loads only when the page shows French: an English page never downloads it.
+ *
+ * Then the chunks Vite builds, which a browser downloads: the Workers share the page's chunks (the
+ * engine ships once), and the bots' choosers stay in chunks that only the bots' Worker loads.
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -98,5 +102,78 @@ describe('the French dictionary loads on demand', () => {
     const importers = (kind: string): string[] => Object.keys(outputs).filter((o) => outputs[o]!.imports.some((i) => i.path === french && i.kind === kind));
     expect(importers('import-statement')).toEqual([]);
     expect(importers('dynamic-import')).toHaveLength(1);
+  });
+});
+
+/** A chunk of the page's build, by its file name: the modules whose code it holds and the chunks it imports. */
+interface BuiltChunk {
+  readonly modules: readonly string[];
+  readonly imports: readonly string[];
+  readonly dynamicImports: readonly string[];
+  readonly source: string | null;
+}
+
+/** The page as `vite build` makes it: its chunks by file name, and the other files it emits. */
+async function viteChunks(): Promise<{ chunks: Map<string, BuiltChunk>; assets: string[] }> {
+  // Not minified: the same chunks, in half the time.
+  const built = (await viteBuild({ root: ROOT, logLevel: 'silent', build: { write: false, minify: false } })) as Rolldown.RolldownOutput;
+  const fromRoot = (id: string): string => path.relative(ROOT, id).split(path.sep).join('/');
+  const chunks = new Map<string, BuiltChunk>();
+  const assets: string[] = [];
+  for (const o of built.output) {
+    if (o.type === 'asset') assets.push(o.fileName);
+    else
+      chunks.set(o.fileName, {
+        modules: Object.entries(o.modules).flatMap(([id, m]) => (m.renderedLength > 0 ? [fromRoot(id)] : [])),
+        imports: o.imports,
+        dynamicImports: o.dynamicImports,
+        source: o.facadeModuleId ? fromRoot(o.facadeModuleId) : null,
+      });
+  }
+  return { chunks, assets };
+}
+
+/** The chunks a chunk loads: at once (its imports), and later too if `lazy` (its dynamic imports), transitively. */
+function chunkClosure(chunks: Map<string, BuiltChunk>, from: string, lazy: boolean): Set<string> {
+  const out = new Set<string>();
+  const visit = (c: string): void => {
+    if (out.has(c)) return;
+    out.add(c);
+    const chunk = chunks.get(c)!;
+    for (const i of lazy ? [...chunk.imports, ...chunk.dynamicImports] : chunk.imports) visit(i);
+  };
+  visit(from);
+  return out;
+}
+
+describe('the page’s build: its Workers share its chunks', () => {
+  let built: Awaited<ReturnType<typeof viteChunks>>;
+  const chunkOf = (source: string): string => [...built.chunks].find(([, c]) => c.source === source)![0];
+  beforeAll(async () => {
+    built = await viteChunks();
+  });
+
+  it('each Worker the page starts is a chunk of the page’s build, and no module ships twice', () => {
+    for (const w of ['src/table/botWorker.ts', 'src/replay/verifyWorker.ts']) expect([...built.chunks.values()].map((c) => c.source)).toContain(w);
+    // A Worker bundled apart is emitted as a file of its own, with its own copy of the engine.
+    expect(built.assets.filter((a) => a.endsWith('.js'))).toEqual([]);
+    const holders = new Map<string, string[]>();
+    for (const [file, c] of built.chunks) for (const m of c.modules) holders.set(m, [...(holders.get(m) ?? []), file]);
+    expect([...holders].filter(([, files]) => files.length > 1)).toEqual([]);
+    // The bots' Worker runs the engine the game page already loaded.
+    const engine = [...built.chunks].find(([, c]) => c.modules.includes('engine/game/play.ts'))![0];
+    expect(chunkClosure(built.chunks, chunkOf('src/table/botWorker.ts'), false)).toContain(engine);
+    expect(chunkClosure(built.chunks, chunkOf('index.html'), true)).toContain(engine);
+  });
+
+  it('the bots’ choosers are in chunks only the bots’ Worker loads, never in one the page loads', () => {
+    const page = chunkClosure(built.chunks, chunkOf('index.html'), true);
+    const worker = chunkClosure(built.chunks, chunkOf('src/table/botWorker.ts'), false);
+    for (const f of BOT_CODE) {
+      const holding = [...built.chunks].filter(([, c]) => c.modules.includes(f)).map(([file]) => file);
+      expect(holding).toHaveLength(1);
+      expect(worker).toContain(holding[0]);
+      expect(page).not.toContain(holding[0]);
+    }
   });
 });
