@@ -35,22 +35,22 @@ card('dwarves.infantrySquad', () => {
 });
 
 card('dwarves.sentinel', () => {
-  it('+1 strength while its player defends his own territory, not in a frontier combat', () => {
+  it('+3 strength while its player defends his own territory, not in a frontier combat', () => {
     const { state, vaults } = start({ 1: ['dwarves.sentinel'], 2: ['dwarves.sentinel'] });
     // Seat 2 defends 2,0 against seats 0 and 1 (one camp).
     let s = doneUntil(threeCamps(asCiv(state, 2, 'dwarves'), 0, [[1, 0]]), 2);
     s = playCard(s, vaults[2]!, 'dwarves.sentinel');
-    expect(strength(s, 'dwarves.sentinel')).toBe(2);
+    expect(strength(s, 'dwarves.sentinel')).toBe(4);
     const frontier = playCard(duel(state, 1), vaults[1]!, 'dwarves.sentinel');
     expect(strength(frontier, 'dwarves.sentinel')).toBe(1);
   });
 });
 
 card('dwarves.shieldBearer', () => {
-  it('+1 strength while a unit of its army stands beside it on its row', () => {
+  it('+2 strength while a unit of its army stands beside it on its row', () => {
     const { s } = sergeantWith('dwarves.shieldBearer');
     expect(battleOf(s).units.find((u) => u.card === 'dwarves.shieldBearer')).toMatchObject({ row: 0, column: 1 });
-    expect(strength(s, 'dwarves.shieldBearer')).toBe(2);
+    expect(strength(s, 'dwarves.shieldBearer')).toBe(3);
     const { state, vaults } = start({ 1: ['dwarves.shieldBearer'] });
     expect(strength(playCard(duel(state, 1), vaults[1]!, 'dwarves.shieldBearer'), 'dwarves.shieldBearer')).toBe(1);
   });
@@ -96,14 +96,14 @@ card('dwarves.hammerguard', () => {
 });
 
 card('dwarves.bulwark', () => {
-  it('+2 strength while a unit of its army stands beside it', () => {
+  it('+3 strength while a unit of its army stands beside it', () => {
     const { s } = sergeantWith('dwarves.bulwark', 'left');
-    expect(strength(s, 'dwarves.bulwark')).toBe(5);
+    expect(strength(s, 'dwarves.bulwark')).toBe(6);
   });
 });
 
 card('dwarves.runesmith', () => {
-  it('delayed: every unit of its row gets +2 for the rest of the combat, the other rows nothing', () => {
+  it('delayed: every unit of its row gets +3 for the rest of the combat, the other rows nothing', () => {
     const { state, vaults } = start({ 1: ['dwarves.lineSergeant', 'dwarves.runesmith', 'elves.warrior', 'crystal1'] });
     let s = playCard(duel(deckOf(state, 1, vaults[1]!, ['crystal2']), 1), vaults[1]!, 'dwarves.lineSergeant');
     s = must(s, activations(s, vaults[1]).find((a) => a.targets[0]?.kind === 'hand' && a.targets[0].opening.value === 'dwarves.runesmith' && a.targets[0].side === 'right')!);
@@ -114,7 +114,7 @@ card('dwarves.runesmith', () => {
     expect(stageOf(s)).toMatchObject({ kind: 'abilities', window: 'delayed', waiting: [1] });
     const before = seatStrength(s, battleOf(s), 1);
     const strengths = strengthsAfter(s, { kind: 'activate', seat: 1, unit: unitOf(s, 'dwarves.runesmith'), ability: 0, targets: [null] });
-    expect(strengths[1]).toBe(before + 2 + 2);
+    expect(strengths[1]).toBe(before + 3 + 3);
   });
 });
 

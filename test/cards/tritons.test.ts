@@ -75,23 +75,21 @@ card('tritons.netCaster', () => {
 });
 
 card('tritons.diver', () => {
-  it('removed from the combat, it draws 2 cards', () => {
-    let { s, vaults, removed } = removedByHarpooner('tritons.diver', ['crystal2', 'crystal3']);
-    s = luck(must(s, { kind: 'activate', seat: 1, unit: removed, ability: 0, targets: [null] }));
-    expect(handOf(s, vaults[1]!)).toEqual(['crystal2', 'crystal3']);
+  it('draws 1 card when it enters', () => {
+    const { state, vaults } = start({ 1: ['tritons.diver'] });
+    let s = playCard(duel(deckOf(state, 1, vaults[1]!, ['crystal3']), 1), vaults[1]!, 'tritons.diver');
+    s = luck(must(s, { kind: 'activate', seat: 1, unit: unitOf(s, 'tritons.diver'), ability: 0, targets: [null] }));
+    expect(handOf(s, vaults[1]!)).toEqual(['crystal3']);
   });
 });
 
 card('tritons.reefGuard', () => {
-  it('discards a card of the hand to neutralise a unit; with an empty hand it cannot be activated', () => {
-    const bare = facingWarrior('tritons.reefGuard');
-    expect(activations(bare.s, bare.vaults[0])).toEqual([]);
-    const { s, vaults, warrior } = facingWarrior('tritons.reefGuard', ['terrain']);
+  it('neutralises a unit of the opponent, with nothing to pay (an empty hand)', () => {
+    const { s, vaults, warrior } = facingWarrior('tritons.reefGuard');
+    expect(s.players[0]!.cards.hand).toEqual([]);
     const offered = activations(s, vaults[0]);
-    expect(offered.map((a) => a.targets[0]?.kind === 'hand' && a.targets[0].opening.value)).toEqual(['terrain']);
-    const after = must(s, offered[0]!);
-    expect(after.players[0]!.cards.discard).toEqual({ terrain: 1 });
-    expectNeutralised(s, after, warrior);
+    expect(offered).toHaveLength(1);
+    expectNeutralised(s, must(s, offered[0]!), warrior);
   });
 });
 

@@ -172,7 +172,7 @@ describe("the players' chips show what is public", () => {
     // Folded: deck and hand together (the starting deck: ruling 4), the discard pile, the production.
     const details = chip(0).querySelector('details.chip-details')!;
     expect(details.hasAttribute('open')).toBe(false);
-    expect(details.querySelector('[data-public="deck-hand"]')!.textContent).toBe('2 × Energy Crystal (1), Energy Crystal (2), 2 × Scout, Skirmisher, 2 × Favourable Ground');
+    expect(details.querySelector('[data-public="deck-hand"]')!.textContent).toBe('2 × Energy Crystal (1), Energy Crystal (2), Forest Kin, Scout, Skirmisher, 2 × Favourable Ground');
     expect(details.querySelector('dt')!.textContent).toBe('Deck and hand (8)');
     expect(details.querySelector('[data-public="discard"]')!.textContent).toBe('none');
     expect(details.querySelector('[data-public="production"]')!.textContent).toBe(`+${made(0).energy} energy, +${made(0).pure} pure energy; tribute to Player 2: −${tribute.energy} energy, −${tribute.pure} pure energy`);

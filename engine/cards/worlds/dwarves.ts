@@ -30,8 +30,8 @@ export const DWARVES: readonly UnitDesign[] = [
     copies: 3,
     starting: 1,
     name: { en: 'Sentinel', fr: 'Sentinelle' },
-    text: { en: '+1 strength while you defend your own territory.', fr: '+1 en force tant que vous défendez votre propre territoire.' },
-    permanent: [{ kind: 'strengthDefending', amount: 1 }],
+    text: { en: '+3 strength while you defend your own territory.', fr: '+3 en force tant que vous défendez votre propre territoire.' },
+    permanent: [{ kind: 'strengthDefending', amount: 3 }],
     abilities: [],
   },
   {
@@ -41,10 +41,10 @@ export const DWARVES: readonly UnitDesign[] = [
     copies: 2,
     name: { en: 'Shield Bearer', fr: 'Porte-bouclier' },
     text: {
-      en: '+1 strength while another unit of your army stands beside it on its row.',
-      fr: "+1 en force tant qu'une autre unité de votre armée se tient à côté d'elle sur sa rangée.",
+      en: '+2 strength while another unit of your army stands beside it on its row.',
+      fr: "+2 en force tant qu'une autre unité de votre armée se tient à côté d'elle sur sa rangée.",
     },
-    permanent: [{ kind: 'strengthBeside', amount: 1 }],
+    permanent: [{ kind: 'strengthBeside', amount: 2 }],
     abilities: [],
   },
   {
@@ -87,10 +87,10 @@ export const DWARVES: readonly UnitDesign[] = [
     copies: 2,
     name: { en: 'Bulwark', fr: 'Rempart' },
     text: {
-      en: '+2 strength while another unit of your army stands beside it on its row.',
-      fr: "+2 en force tant qu'une autre unité de votre armée se tient à côté d'elle sur sa rangée.",
+      en: '+3 strength while another unit of your army stands beside it on its row.',
+      fr: "+3 en force tant qu'une autre unité de votre armée se tient à côté d'elle sur sa rangée.",
     },
-    permanent: [{ kind: 'strengthBeside', amount: 2 }],
+    permanent: [{ kind: 'strengthBeside', amount: 3 }],
     abilities: [],
   },
   {
@@ -100,11 +100,11 @@ export const DWARVES: readonly UnitDesign[] = [
     copies: 2,
     name: { en: 'Runesmith', fr: 'Forgeron runique' },
     text: {
-      en: "Delayed: your units on this unit's row get +2 strength for the rest of the combat.",
-      fr: 'Retardée : vos unités de la rangée de cette unité gagnent +2 en force pour le reste du combat.',
+      en: "Delayed: your units on this unit's row get +3 strength for the rest of the combat.",
+      fr: 'Retardée : vos unités de la rangée de cette unité gagnent +3 en force pour le reste du combat.',
     },
     permanent: [],
-    abilities: [{ type: 'delayed', effects: [{ kind: 'boostRow', amount: 2 }], text: { en: 'Its row: +2 strength.', fr: 'Sa rangée : +2 en force.' } }],
+    abilities: [{ type: 'delayed', effects: [{ kind: 'boostRow', amount: 3 }], text: { en: 'Its row: +3 strength.', fr: 'Sa rangée : +3 en force.' } }],
   },
   {
     id: 'dwarves.tunneller',

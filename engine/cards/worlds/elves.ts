@@ -13,7 +13,7 @@ export const ELVES: readonly UnitDesign[] = [
     civilisation: 'elves',
     rank: 'basic',
     copies: 3,
-    starting: 2,
+    starting: 1,
     name: { en: 'Scout', fr: 'Éclaireuse' },
     text: { en: 'Immediate: draw 1 card.', fr: 'Immédiate : piochez 1 carte.' },
     permanent: [],
@@ -38,6 +38,7 @@ export const ELVES: readonly UnitDesign[] = [
     civilisation: 'elves',
     rank: 'basic',
     copies: 2,
+    starting: 1,
     name: { en: 'Forest Kin', fr: 'Sylvain' },
     text: {
       en: '+1 strength while another unit of your army stands beside it on its row.',

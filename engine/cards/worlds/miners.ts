@@ -45,7 +45,6 @@ export const MINERS: readonly UnitDesign[] = [
     civilisation: 'miners',
     rank: 'basic',
     copies: 2,
-    starting: 1,
     name: { en: 'Digging Machine', fr: 'Foreuse' },
     text: {
       en: 'Immediate: harvest: gain 1 energy stock for each non-black territory next to a tile of your involved troops (beyond the map counts as black).',
@@ -59,6 +58,7 @@ export const MINERS: readonly UnitDesign[] = [
     civilisation: 'miners',
     rank: 'basic',
     copies: 2,
+    starting: 1,
     name: { en: 'Prospector', fr: 'Prospecteur' },
     text: { en: 'Post-combat: destroy this unit to gain 2 energy stocks.', fr: "Post-combat : détruisez cette unité pour gagner 2 stocks d'énergie." },
     permanent: [],
