@@ -7,7 +7,7 @@ import { applyAction, legalOptions } from '../game/play.js';
 import type { Battle, GameState } from '../core/state.js';
 import { type Vault, cardOpening } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
-import { DIRECTION_INDICES, distance, hexKey, neighbours } from '../hex/index.js';
+import { DIRECTION_INDICES, type Direction, distance, hexKey, neighbours, opposite } from '../hex/index.js';
 import { occupiedHexes } from '../map/board.js';
 import { HEART_KEY } from '../map/index-internal.js';
 import { seatStrength, wildStrength } from '../conquest/battle.js';
@@ -219,6 +219,26 @@ function leadAfterAbilities(state: GameState, seat: Seat, vault: Vault): number 
   return top;
 }
 
+/**
+ * Its troops at frontier (at, dir), `mine` of them, face an uncontrolled, empty territory that
+ * another player of its vassal group faces with more troops (or as many, from a lower seat): B12b
+ * gives it to nobody while both stay.
+ */
+function yieldsTo(state: GameState, seat: Seat, at: string, dir: Direction, mine = state.territories[at]!.frontier[dir]): boolean {
+  const target = neighbourKey(state, at, dir);
+  const t = target === null ? undefined : state.territories[target];
+  if (!t || t.owner !== null || t.troops > 0 || t.wild.length > 0) return false;
+  const top = overlord(state, seat);
+  const facing = new Map<Seat, number>();
+  for (const d of DIRECTION_INDICES) {
+    const n = neighbourKey(state, target!, d);
+    const nt = n === null ? undefined : state.territories[n];
+    if (!nt || nt.owner === null) continue;
+    facing.set(nt.owner, (facing.get(nt.owner) ?? 0) + nt.frontier[opposite(d)]);
+  }
+  return [...facing].some(([s, n]) => s !== seat && overlord(state, s) === top && (n > mine || (n === mine && n > 0 && s < seat)));
+}
+
 /** The battle being fought, if the state is in one. */
 function battleIn(state: GameState): Battle | null {
   if (state.phase.name !== 'conquest') return null;
@@ -292,13 +312,18 @@ export function greedyAgent(): Agent {
         return move ? { ...move.action, count: move.max } : done!;
       }
       case 'spread': {
+        // B12b: an empty territory faced by two players of one vassal group stays empty for ever; the weaker steps back.
+        const yielding = counts('spread').find((o) => o.except !== null && o.except > 0 && yieldsTo(state, seat, hexKey(o.action.at), o.action.dir));
+        if (yielding) return { ...yielding.action, count: 0 };
         const bonus = handStrength(state, seat, vault);
         let best: SeatAction | undefined;
         let margin = 0;
         const goal = objective(state, seat, vault);
         for (const o of counts('spread')) {
-          if (o.except !== 0 || o.max < 1) continue;
+          // Troops already at a frontier (except: its count now) are topped up to the most it can hold.
+          if (o.max < 1 || o.max === o.except) continue;
           const key = hexKey(o.action.at);
+          if (yieldsTo(state, seat, key, o.action.dir, o.max)) continue;
           const target = neighbourKey(state, key, o.action.dir)!;
           // An energy victory is stopped at any price short of a hopeless attack: the Heart taken from its holder (W2).
           const heart = target === HEART_KEY && heartToTake(state, seat);
