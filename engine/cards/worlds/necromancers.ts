@@ -11,7 +11,7 @@ export const NECROMANCERS: readonly UnitDesign[] = [
     civilisation: 'necromancers',
     rank: 'basic',
     copies: 4,
-    starting: 2,
+    starting: 1,
     name: { en: 'Skeleton', fr: 'Squelette' },
     text: {
       en: 'Delayed: this unit gets +1 strength. If this unit must be removed from the combat, it is destroyed instead.',
@@ -45,6 +45,7 @@ export const NECROMANCERS: readonly UnitDesign[] = [
     civilisation: 'necromancers',
     rank: 'basic',
     copies: 2,
+    starting: 1,
     name: { en: 'Ghoul', fr: 'Goule' },
     text: {
       en: 'Reaction (another unit of your army is destroyed): this unit gets +1 strength for the rest of the combat.',
