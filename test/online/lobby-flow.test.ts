@@ -139,7 +139,8 @@ describe.skipIf(missing.length > 0)('online: create, share, join, ready, play', 
     expect(await w.locator('#watch-status').innerText()).toMatch(/^Watching: /);
     expect(await w.locator('header.prompt button, section.hand').count()).toBe(0);
     await w.locator('[data-lang="fr"]').click();
-    expect(await w.locator('#watch-status').innerText()).toMatch(/^Vous regardez : /);
+    // French arrives with its chunk (loaded on demand): the status follows once it has.
+    await expect.poll(() => w.locator('#watch-status').innerText()).toMatch(/^Vous regardez : /);
     await w.screenshot({ path: path.join(repoRoot, 'test-results', 'online-spectator.png') });
     expect(await bottomsOutOfView(w, 'main.game')).toEqual([]);
     // The log says in words what every seat did, on every page.
