@@ -88,6 +88,9 @@ describe('a withheld beacon link is an absence that counts', () => {
   });
 
   it('a seat that withholds every beacon link but plays its own turns forfeits after three days too (T5b, T6: ruling 11)', async () => {
+    // A seed where every day of the conquest has a random event, so a link to withhold. On a day without one (no combat,
+    // so no draw) such a seat has nothing to withhold and is present, and T6's days in a row start again: on the seed
+    // 'withheld-links-only', days 2 and 3 have no random event, and the seat is absent on days 1, 4 and 5 only.
     const p = await play({ players: 3, seed: 'wl-1', cheater: C, tamper: withholding(['link']), settings: { limit: null, days: 5 } });
     expect(p.run).toBe('done');
     const o = p.outcomes[0] as Finished;
