@@ -109,6 +109,8 @@ export type Permanent =
   | { readonly kind: 'steadfast' }
   /** +`amount` strength while its player defends the attacked territory (he controls it). */
   | { readonly kind: 'strengthDefending'; readonly amount: number }
+  /** +`amount` strength while its player fights on his terrain: the attacked territory or a tile of his involved troops is of his colour (as Favourable Ground, K12a). */
+  | { readonly kind: 'strengthOnTerrain'; readonly amount: number }
   /** +1 strength for each unit card in its player's discard pile, up to +`max`. */
   | { readonly kind: 'strengthFromDiscard'; readonly max: number };
 export type PermanentKind = Permanent['kind'];

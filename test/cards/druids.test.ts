@@ -4,7 +4,7 @@ import type { CardId } from '../../engine/cards/catalogue.js';
 import { DRUIDS } from '../../engine/cards/worlds/druids.js';
 import { openExercise, seatStrength } from '../../engine/conquest/battle.js';
 import { must } from '../support/fixtures.js';
-import { atStage, handOf as withHand, withPlayer } from '../support/conquest.js';
+import { SW, atChoose, atStage, conquestStart, front, handOf as withHand, readyAll, withPlayer, withTroops } from '../support/conquest.js';
 import { activations, asCiv, battleOf, deckOf, duel, luck, playCard, stageOf, start, threeCamps, unitOf } from '../support/abilities.js';
 import { doneUntil, strength, strengthsAfter, toDelayed, worldTests } from './support.js';
 
@@ -79,8 +79,15 @@ card('druids.rootkeeper', () => {
 });
 
 card('druids.thornguard', () => {
-  it('+2 strength while its player defends his own territory, not in a frontier combat', () => {
-    expect(defendingAndFrontier('druids.thornguard')).toEqual([4, 2]);
+  it('+2 strength on its player\'s terrain (the attacked territory of his colour), none elsewhere', () => {
+    // Seat 0 attacks seat 2's forest 2,0 (seat 0's colour) from the desert 3,-1.
+    const g = conquestStart();
+    const s = withHand(withTroops(g.state, { '2,0': { owner: 2, troops: 3 }, '3,-1': { owner: 0, troops: 1, frontier: front(SW, 2) } }), 0, g.vaults[0]!, ['druids.thornguard']);
+    const onForest = playCard(readyAll(must(atChoose(s, 0), { kind: 'chooseCombat', seat: 0, combat: { kind: 'territory', at: { q: 2, r: 0 } } })), g.vaults[0]!, 'druids.thornguard');
+    expect(strength(onForest, 'druids.thornguard')).toBe(4);
+    // A frontier combat between seat 0's mountain 2,-1 and seat 1's forest 1,-1: neither tile of seat 0's troops is forest.
+    const { state, vaults } = start({ 0: ['druids.thornguard'] });
+    expect(strength(playCard(duel(state, 0), vaults[0]!, 'druids.thornguard'), 'druids.thornguard')).toBe(2);
   });
 });
 

@@ -10,6 +10,7 @@ const text = readFileSync(new URL('../../docs/cards.md', import.meta.url), 'utf8
 const EFFECTS: Record<EffectKind, true> = { draw: true, peek: true, boost: true, harvest: true, gain: true, destroyFromDiscard: true, destroySelf: true, discardFromHand: true, buyUnit: true, summon: true, playBeside: true, neutralise: true, removeRow: true, pay: true, raise: true, sacrifice: true, boostRow: true };
 const PERMANENTS: Record<PermanentKind, true> = {
   strengthBeside: true,
+  strengthOnTerrain: true,
   destroyedIfRemoved: true,
   cheaperWithHeart: true,
   crystalInHand: true,

@@ -73,8 +73,11 @@ export const DRUIDS: readonly UnitDesign[] = [
     rank: 'warrior',
     copies: 3,
     name: { en: 'Thornguard', fr: 'Garde-ronces' },
-    text: { en: '+2 strength while you defend your own territory.', fr: '+2 en force tant que vous défendez votre propre territoire.' },
-    permanent: [{ kind: 'strengthDefending', amount: 2 }],
+    text: {
+      en: "+2 strength on your terrain (the attacked territory or your troops' tile is of your colour).",
+      fr: '+2 en force sur votre terrain (territoire attaqué ou tuile de vos troupes de votre couleur).',
+    },
+    permanent: [{ kind: 'strengthOnTerrain', amount: 2 }],
     abilities: [],
   },
   {

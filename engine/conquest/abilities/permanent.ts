@@ -94,6 +94,8 @@ function permanentStrength(p: Permanent, state: GameState, b: Battle, unit: Batt
       return heartAgainst(state, b, unit.owner) ? p.amount : 0;
     case 'strengthDefending':
       return b.defender === unit.owner ? p.amount : 0;
+    case 'strengthOnTerrain':
+      return onOwnTerrain(state, b, unit.owner) ? p.amount : 0;
     case 'strengthFromDiscard':
       return Math.min(p.max, unitsDiscarded(state, unit.owner));
     case 'destroyedIfRemoved':
@@ -144,6 +146,7 @@ export function unitCost(state: GameState, seat: Seat, card: CardId): number {
       case 'pureInAccount':
       case 'steadfast':
       case 'strengthDefending':
+      case 'strengthOnTerrain':
       case 'strengthFromDiscard':
         break;
     }
