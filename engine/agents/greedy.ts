@@ -99,7 +99,6 @@ function objective(state: GameState, seat: Seat, vault: Vault): { target: string
 const WORTH = { portal: 30, heartThreat: 40, heart: 15, land: 0 } as const;
 const MARGIN_CAP = 10;
 
-
 /** The Heart's holder owns Suprématie (W2): everyone else must take the Heart now, together, whatever the odds. */
 function heartThreat(state: GameState, seat: Seat): boolean {
   const holder = state.territories[HEART_KEY]?.owner ?? null;
@@ -285,10 +284,12 @@ function mapChoice(state: GameState, options: readonly Option[]): SeatAction | n
 }
 
 /**
- * A greedy agent: spreads its troops towards the weakest neighbour it can beat (and against the
- * Heart of a player who threatens an energy victory), plays its strongest cards, accounts for its
- * hand when it holds crystals, buys the strongest army it can and spends the rest of its energy on
- * the supply (bundle). Chooses only among the engine's legal options.
+ * A greedy agent: builds the map compact (mapChoice), marches its army on an objective and spreads
+ * it where it beats the defence by the most, worth included (a portal, the Heart, a tile that cuts
+ * a Suprématie owner off), joins the others' camp against that owner, plays the card and uses the
+ * ability that leave it furthest ahead one step on, accounts for its hand when it holds crystals,
+ * buys the strongest army it can and spends the rest of its energy on the supply (bundle). Chooses
+ * only among the engine's legal options.
  */
 export function greedyAgent(): Agent {
   return (state, seat, options, vault) => {
