@@ -13,7 +13,8 @@ import { HEART_KEY } from '../map/index-internal.js';
 import { seatStrength, wildStrength } from '../conquest/battle.js';
 import { frontierOpen } from '../conquest/expansion.js';
 import { ownsTechnology, playedStrength, pureSpent } from '../conquest/abilities/permanent.js';
-import { connectedFrom, controlsHeart, neighbourKey, ofOwnColour, overlord, portalKey, territoriesOf } from '../conquest/territory.js';
+import { energyVictoryConditions, energyVictoryThreats } from '../conquest/energyVictory.js';
+import { controlsHeart, neighbourKey, ofOwnColour, overlord, territoriesOf } from '../conquest/territory.js';
 import type { Agent } from './agent.js';
 
 /** What it takes to beat a territory: its wild markers, or its troops and those facing us. */
@@ -60,13 +61,13 @@ function worth(state: GameState, seat: Seat, key: string): number {
   return enemyPortal(state, seat, key) ? WORTH.portal : WORTH.land;
 }
 
-/** Taking `key` from the Heart's holder would cut the Heart off from his portal (W2.3). */
+/** Taking `key` from the Heart's holder would break W2.3 for him (the Heart no longer connected to his portal), read by the engine's W2. */
 function cutsHeart(state: GameState, key: string): boolean {
   const holder = state.territories[HEART_KEY]?.owner ?? null;
   const t = state.territories[key];
   if (holder === null || !t || t.owner === null || key === HEART_KEY || overlord(state, t.owner) !== overlord(state, holder)) return false;
   const without: GameState = { ...state, territories: { ...state.territories, [key]: { ...t, owner: null } } };
-  return key === portalKey(state, holder) || !connectedFrom(without, holder, portalKey(state, holder)).has(HEART_KEY);
+  return energyVictoryConditions(without, holder)?.connected === false;
 }
 
 /**
@@ -99,11 +100,9 @@ function objective(state: GameState, seat: Seat, vault: Vault): { target: string
 const WORTH = { portal: 30, heartThreat: 40, heart: 15, land: 0 } as const;
 const MARGIN_CAP = 10;
 
-/** The Heart's holder owns Suprématie (W2): everyone else must take the Heart now, together, whatever the odds. */
-function heartThreat(state: GameState, seat: Seat): boolean {
-  const holder = state.territories[HEART_KEY]?.owner ?? null;
-  return holder !== null && overlord(state, holder) !== overlord(state, seat) && state.players[holder]!.supremacyDay !== null;
-}
+/** A seat outside its group owns Suprématie and holds the Heart (W2, engine's reading): everyone else must take the Heart now, together, whatever the odds. */
+const heartThreat = (state: GameState, seat: Seat): boolean =>
+  energyVictoryThreats(state).some((t) => t.heart && overlord(state, t.seat) !== overlord(state, seat));
 
 const isCrystal = (card: CardId): boolean => isCommonCard(card) && COMMON[card].crystal > 0;
 
@@ -173,10 +172,10 @@ function bundle(state: GameState, seat: Seat, option: Extract<Option, { kind: 'p
   const crystal = (['crystal3', 'crystal2', 'crystal1'] as const).find((c) => offered(c) && costOf(c) <= stocks);
   if (crystal) take(crystal, 1, 0);
   // Stocks piling up beyond a day's use are spent on the supply: strength-3 crystals, Favourable Ground or Opportunity.
-  const spare = Math.max(0, Math.floor((stocks - PILE) / 3));
-  if (ownsTechnology(state, seat, 'overcharged')) take('crystal3', CRYSTALS_A_DAY + spare, STOCK_RESERVE);
+  const beyondPile = () => Math.max(0, Math.floor((stocks - PILE) / 3));
+  if (ownsTechnology(state, seat, 'overcharged')) take('crystal3', CRYSTALS_A_DAY + beyondPile(), STOCK_RESERVE);
   const common: CardId | null = heartContested(state, seat) ? 'opportunity' : fightsOnOwnTerrain(state, seat) ? 'terrain' : null;
-  if (common) take(common, COMMONS_A_DAY + Math.max(0, Math.floor((stocks - PILE) / 3)), STOCK_RESERVE);
+  if (common) take(common, COMMONS_A_DAY + beyondPile(), STOCK_RESERVE);
   const technologies: Technology[] = [];
   let pure = option.pure;
   const buy = (t: Technology): boolean => {

@@ -318,6 +318,13 @@ describe('the greedy agent spends its energy on the supply', () => {
     expect(choiceError(option, bought)).toBeNull();
   });
 
+  it('a day\'s feints list at most 64 frontiers (L1b): a longer list is refused for its length', () => {
+    const option = { kind: 'feints' as const, seat: 0, day: 1, secret: null, stacks: [] };
+    const feints = Array.from({ length: 65 }, (_, i) => ({ at: { q: i, r: 0 }, dir: 0 as const, count: 1 }));
+    expect(choiceError(option, { purpose: 'feint', feints })).toMatchObject({ rule: 'E5a' });
+    expect(choiceError(option, { purpose: 'feint', feints: feints.slice(0, 64) })).toMatchObject({ rule: 'E5' });
+  });
+
   it('in a whole game, every technology and both cards of the supply are bought', () => {
     const seen = new Set<string>();
     for (const seed of ['supply-1', 'supply-2']) {
