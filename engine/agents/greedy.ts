@@ -7,7 +7,7 @@ import { applyAction, legalOptions } from '../game/play.js';
 import type { Battle, GameState } from '../core/state.js';
 import { type Vault, cardOpening } from '../core/vault.js';
 import type { Seat } from '../core/vocabulary.js';
-import { DIRECTION_INDICES, type Direction, distance, hexKey, neighbours, opposite } from '../hex/index.js';
+import { DIRECTION_INDICES, type Direction, distance, hexKey, neighbours, opposite, parseHexKey } from '../hex/index.js';
 import { occupiedHexes } from '../map/board.js';
 import { HEART_KEY } from '../map/index-internal.js';
 import { seatStrength, wildStrength } from '../conquest/battle.js';
@@ -58,8 +58,20 @@ function enemyPortal(state: GameState, seat: Seat, key: string): boolean {
 function worth(state: GameState, seat: Seat, key: string): number {
   if (key === HEART_KEY) return heartToTake(state, seat) ? WORTH.heartThreat : WORTH.heart;
   if (heartThreat(state, seat) && cutsHeart(state, key)) return WORTH.heartThreat;
-  return enemyPortal(state, seat, key) ? WORTH.portal : WORTH.land;
+  return enemyPortal(state, seat, key) ? WORTH.portal : towardPortal(state, seat, key);
 }
+
+/** A tile on the road to a portal of another group is worth part of the portal: the nearer, the more (W1 is won portal by portal). */
+function towardPortal(state: GameState, seat: Seat, key: string): number {
+  const at = parseHexKey(key);
+  let best: number = WORTH.land;
+  for (const [s, st] of state.seats.entries())
+    if (st.portal !== null && overlord(state, s) !== overlord(state, seat) && !state.players[s]!.forfeited)
+      best = Math.max(best, WORTH.portal - PORTAL_STEP * distance(at, st.portal));
+  return best;
+}
+/** What each step further from an enemy portal takes off a tile's worth. */
+const PORTAL_STEP = 16;
 
 /** Taking `key` from the Heart's holder would break W2.3 for him (the Heart no longer connected to his portal), read by the engine's W2. */
 function cutsHeart(state: GameState, key: string): boolean {
@@ -120,15 +132,18 @@ const PILE = 30;
 /** The technologies in the order it wants them while Suprématie is out of reach: troops first, then its crystals' strength. */
 const TECH_ORDER: readonly Technology[] = ['stabiliser', 'overcharged', 'amplifier', 'shield'];
 
+/** It controls a territory next to the Heart of Eden. */
+const besideHeart = (state: GameState, seat: Seat): boolean =>
+  DIRECTION_INDICES.some((d) => {
+    const n = neighbourKey(state, HEART_KEY, d);
+    return n !== null && state.territories[n]!.owner === seat;
+  });
+
 /** The Heart of Eden is worth fighting for: an opponent holds it, or it is wild next to one of our territories. */
 function heartContested(state: GameState, seat: Seat): boolean {
   const heart = state.territories[HEART_KEY];
   if (!heart) return false;
-  if (heart.owner !== null) return heart.owner !== seat;
-  return DIRECTION_INDICES.some((d) => {
-    const n = neighbourKey(state, HEART_KEY, d);
-    return n !== null && state.territories[n]!.owner === seat;
-  });
+  return heart.owner !== null ? heart.owner !== seat : besideHeart(state, seat);
 }
 
 /** It has a territory of its colour facing someone else: Favourable Ground will be played there. */
@@ -186,8 +201,9 @@ function bundle(state: GameState, seat: Seat, option: Extract<Option, { kind: 'p
     return true;
   };
   if (controlsHeart(state, seat)) buy('supremacy');
-  // The others in its order, saving for the first it cannot pay for yet.
-  if (technologies.length === 0) for (const t of TECH_ORDER.filter((x) => !ownsTechnology(state, seat, x))) if (!buy(t)) break;
+  // The others in its order, saving for the first it cannot pay for yet; holding the Heart, it keeps Suprématie's price first.
+  const keep = !ownsTechnology(state, seat, 'supremacy') && controlsHeart(state, seat) ? TECHNOLOGY.supremacy.cost : 0;
+  if (technologies.length === 0) for (const t of TECH_ORDER.filter((x) => !ownsTechnology(state, seat, x))) if (pure - TECHNOLOGY[t].cost < keep || !buy(t)) break;
   return { cards: cards.sort(compareCodeUnits), technologies: technologies.sort(compareCodeUnits) };
 }
 
@@ -218,14 +234,17 @@ function leadAfterAbilities(state: GameState, seat: Seat, vault: Vault): number 
 }
 
 /**
- * Its troops at frontier (at, dir), `mine` of them, face an uncontrolled, empty territory that
- * another player of its vassal group faces with more troops (or as many, from a lower seat): B12b
- * gives it to nobody while both stay.
+ * Its troops at frontier (at, dir), `mine` of them, face an uncontrolled, empty territory, or an
+ * enemy portal, that another player of its vassal group faces with more troops (or as many, from a
+ * lower seat): B12b gives it to nobody while both stay.
  */
 function yieldsTo(state: GameState, seat: Seat, at: string, dir: Direction, mine = state.territories[at]!.frontier[dir]): boolean {
   const target = neighbourKey(state, at, dir);
   const t = target === null ? undefined : state.territories[target];
-  if (!t || t.owner !== null || t.troops > 0 || t.wild.length > 0) return false;
+  if (!t) return false;
+  // Won by two of a group, a portal stays empty too, and its owner takes it back with his new troops (L7a): one of them attacks it.
+  const empty = t.owner === null && t.troops === 0 && t.wild.length === 0;
+  if (!empty && !enemyPortal(state, seat, target!)) return false;
   const top = overlord(state, seat);
   const facing = new Map<Seat, number>();
   for (const d of DIRECTION_INDICES) {
@@ -284,8 +303,9 @@ function mapChoice(state: GameState, options: readonly Option[]): SeatAction | n
 
 /**
  * A greedy agent: builds the map compact (mapChoice), marches its army on an objective and spreads
- * it where it beats the defence by the most, worth included (a portal, the Heart, a tile that cuts
- * a Suprématie owner off), joins the others' camp against that owner, plays the card and uses the
+ * it where it beats the defence by the most, worth included (a portal or the tiles next to it, the
+ * Heart, a tile that cuts a Suprématie owner off), leaves a portal or an empty territory to the
+ * stronger of its vassal group facing it, joins the others' camp against that owner, plays the card and uses the
  * ability that leave it furthest ahead one step on, accounts for its hand when it holds crystals,
  * buys the strongest army it can and spends the rest of its energy on the supply (bundle). Chooses
  * only among the engine's legal options.

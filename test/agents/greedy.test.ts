@@ -4,7 +4,7 @@ import { greedyAgent } from '../../engine/agents/index.js';
 import { neighbours } from '../../engine/hex/index.js';
 import { localRandom, startLocalGame } from '../../engine/local/index.js';
 import { setupFor } from '../support/fixtures.js';
-import { SW, atStage, conquestStart, front, withTroops } from '../support/conquest.js';
+import { NE, NW, SE, SW, atStage, conquestStart, front, withPlayer, withTroops } from '../support/conquest.js';
 
 /** The greedy bot's choices that issue 21's figures rest on (docs/balance.md), each against the engine's options. */
 describe('the greedy bot', () => {
@@ -46,5 +46,20 @@ describe('the greedy bot', () => {
     const there = options.find((o) => o.kind === 'count' && o.action.kind === 'spread' && hexKey(o.action.at) === '3,-1' && o.action.dir === SW);
     expect(there).toMatchObject({ except: 2, max: 7 });
     expect(greedyAgent()(s, 0, options, g.vaults[0]!)).toMatchObject({ kind: 'spread', at: { q: 3, r: -1 }, dir: SW, count: 7 });
+  });
+
+  it('marches on the road to an enemy portal: of two attacks that pay as much, the one next to the portal (W1 is won portal by portal)', () => {
+    // Seat 0 holds 0,2 with 6 troops; seat 2 holds 1,2 (east) and 0,3 (south-east, next to its portal 0,4), 1 troop each.
+    const g = conquestStart();
+    const s = atStage(withTroops(g.state, { '0,2': { owner: 0, troops: 6 }, '1,2': { owner: 2, troops: 1 }, '0,3': { owner: 2, troops: 1 } }), { kind: 'spread', turn: 0, left: 3 });
+    expect(greedyAgent()(s, 0, legalOptions(s, 0, g.vaults[0]), g.vaults[0]!)).toMatchObject({ kind: 'spread', at: { q: 0, r: 2 }, dir: SE, count: 5 });
+  });
+
+  it('leaves a portal to the stronger of its vassal group facing it: won by both, it would stay empty (B12b) and its owner take it back (L7a)', () => {
+    // Seat 2 is seat 1's vassal; both face seat 0's portal 5,-3, seat 1 with 6 troops from 5,-2, seat 2 with 3 from 4,-2.
+    const g = conquestStart();
+    const board = withTroops(g.state, { '5,-3': { owner: 0, troops: 2 }, '5,-2': { owner: 1, troops: 1, frontier: front(NW, 6) }, '4,-2': { owner: 2, troops: 1, frontier: front(NE, 3) } });
+    const s = atStage(withPlayer(board, 2, { suzerain: 1 }), { kind: 'spread', turn: 2, left: 3 });
+    expect(greedyAgent()(s, 2, legalOptions(s, 2, g.vaults[2]), g.vaults[2]!)).toMatchObject({ kind: 'spread', at: { q: 4, r: -2 }, dir: NE, count: 0 });
   });
 });
