@@ -14,7 +14,7 @@ export const DWARVES: readonly UnitDesign[] = [
     civilisation: 'dwarves',
     rank: 'basic',
     copies: 3,
-    starting: 2,
+    starting: 3,
     name: { en: 'Infantry Squad', fr: "Escouade d'infanterie" },
     text: {
       en: "Immediate: look at your deck's top 2 cards; you may play the first (a unit) or discard it; put the rest back in any order.",
@@ -28,7 +28,6 @@ export const DWARVES: readonly UnitDesign[] = [
     civilisation: 'dwarves',
     rank: 'basic',
     copies: 3,
-    starting: 1,
     name: { en: 'Sentinel', fr: 'Sentinelle' },
     text: { en: '+3 strength while you defend your own territory.', fr: '+3 en force tant que vous défendez votre propre territoire.' },
     permanent: [{ kind: 'strengthDefending', amount: 3 }],
