@@ -79,7 +79,13 @@ function callBackGroupFrontiers(state: GameState, emit: Emit): GameState {
   return Object.keys(changes).length > 0 ? withTerritories(state, changes) : state;
 }
 
-/** W1, W1a: a player wins when every other player still in the game is in his vassal chain; the last one left wins. */
+/** W1b: with this many players still in the game, one of the others may stay out of the winner's vassal chain. */
+export const HOLDOUT_FROM = 5;
+
+/**
+ * W1, W1a, W1b: a player wins when every other player still in the game is in his vassal chain,
+ * but one when five or six are still in it; the last one left wins.
+ */
 export function checkSupremacy(state: GameState, emit: Emit): GameState {
   if (phaseOf(state).winner !== null) return state;
   const active = activeSeats(state);
@@ -89,7 +95,8 @@ export function checkSupremacy(state: GameState, emit: Emit): GameState {
     for (let s = state.players[seat]!.suzerain; s !== null && !out.includes(s); s = state.players[s]!.suzerain) out.push(s);
     return out;
   };
-  const winner = active.length === 1 ? active[0]! : active.find((x) => active.every((s) => s === x || chainOf(s).includes(x)));
+  const holdouts = active.length >= HOLDOUT_FROM ? 1 : 0;
+  const winner = active.length === 1 ? active[0]! : active.find((x) => active.filter((s) => s !== x && !chainOf(s).includes(x)).length <= holdouts);
   if (winner === undefined) return state;
   emit({ kind: 'won', seat: winner, how: 'supremacy' });
   return patchPhase(state, { winner });

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type GameEvent,
   type GameState,
   awaiting,
   legalActions,
 } from '../../engine/index.js';
+import { checkSupremacy } from '../../engine/conquest/vassals.js';
 import { must, refusal } from '../support/fixtures.js';
 import {
   H,
@@ -104,6 +106,33 @@ describe('W1 supremacy: every other player in one\'s vassal chain', () => {
     expect(s.players.map((p) => p.suzerain)).toEqual([null, null, 0]);
     expect(phase(s).winner).toBeNull();
     expect(awaiting(s)).toEqual({ kind: 'seat', seat: 0 });
+  });
+});
+
+describe('W1b one holdout while five or six players are still in the game', () => {
+  /** checkSupremacy on a table of `players` seats where `vassals` are seat 0's vassals and `forfeited` have forfeited. */
+  function winnerOf(players: number, vassals: readonly number[], forfeited: readonly number[] = []): number | null {
+    let s = conquestStart(players).state;
+    for (const v of vassals) s = withPlayer(s, v, { suzerain: 0 });
+    for (const f of forfeited) s = withPlayer(s, f, { forfeited: true });
+    const events: GameEvent[] = [];
+    const after = checkSupremacy(s, (e) => events.push(e));
+    expect(events.filter((e) => e.kind === 'won').length).toBe(phase(after).winner === null ? 0 : 1);
+    return phase(after).winner;
+  }
+
+  it('at five or six players, every other player but one in the vassal chain wins; two free players do not', () => {
+    expect(winnerOf(6, [1, 2, 3, 4])).toBe(0);
+    expect(winnerOf(6, [1, 2, 3])).toBeNull();
+    expect(winnerOf(5, [1, 2, 3])).toBe(0);
+    expect(winnerOf(5, [1, 2])).toBeNull();
+  });
+
+  it('with four or fewer still in the game, every one of them must be in the chain (W1, W1a)', () => {
+    expect(winnerOf(4, [1, 2])).toBeNull();
+    expect(winnerOf(4, [1, 2, 3])).toBe(0);
+    // Five seats, one forfeited: four are still in the game, so the free seat 4 keeps the game going.
+    expect(winnerOf(5, [1, 2], [3])).toBeNull();
   });
 });
 
