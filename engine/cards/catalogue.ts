@@ -140,8 +140,8 @@ export const TECHNOLOGY: Readonly<Record<Technology, TechnologyInfo>> = {
     name: { en: 'Supremacy', fr: 'Suprématie' },
     cost: 25,
     text: kept(
-      'From the next day on, you win at the end of Logistics while you hold the Heart of Eden, connected to your portal, as no vassal.',
-      "Dès le jour suivant, vous gagnez à la fin de la Logistique si vous tenez le Cœur d'Eden, relié à votre portail, sans être vassal.",
+      'From the next day on, you win at the end of Logistics while you hold the Heart of Eden, connected to your portal, as no vassal. Costs 12 at two players.',
+      "Dès le jour suivant, vous gagnez à la fin de la Logistique si vous tenez le Cœur d'Eden, relié à votre portail, sans être vassal. Coûte 12 à deux joueurs.",
     ),
     permanent: [],
   },

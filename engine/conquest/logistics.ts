@@ -25,7 +25,7 @@ export function purchaseOffer(state: GameState, seat: Seat): PurchaseOffer {
       .sort((a, b) => compareCodeUnits(a.card, b.card)),
     commons: COMMON_CARDS.map((card) => ({ card, cost: costOf(card) })),
     // L4: one copy of each technology; those the seat owns are not offered.
-    technologies: TECHNOLOGIES.filter((t) => !ownsTechnology(state, seat, t)).map((card) => ({ card, cost: costOf(card) })),
+    technologies: TECHNOLOGIES.filter((t) => !ownsTechnology(state, seat, t)).map((card) => ({ card, cost: technologyCost(state, card) })),
   };
 }
 
@@ -33,7 +33,7 @@ export function purchaseOffer(state: GameState, seat: Seat): PurchaseOffer {
 export function applyPurchase(state: GameState, seat: Seat, choice: Purchase, emit: Emit): GameState {
   const p = state.players[seat]!;
   const stocks = choice.cards.reduce((n, c) => n + (isUnitCard(c) ? unitCost(state, seat, c) : costOf(c)), 0);
-  const pure = choice.technologies.reduce((n, t) => n + costOf(t), 0);
+  const pure = choice.technologies.reduce((n, t) => n + technologyCost(state, t), 0);
   const units = choice.cards.filter(isUnitCard);
   // K13a: technologies are kept in front of their owner, out of his deck (their text says so, L5).
   const technologies = choice.technologies.length === 0 ? technologiesOf(state, seat) : inCatalogueOrder([...technologiesOf(state, seat), ...choice.technologies]);
@@ -53,3 +53,9 @@ export function applyPurchase(state: GameState, seat: Seat, choice: Purchase, em
 
 /** Technologies in the catalogue's order, so that a seat's list has one written form. */
 const inCatalogueOrder = (ts: readonly Technology[]): Technology[] => TECHNOLOGIES.filter((t) => ts.includes(t));
+
+/** W2b: Suprématie's price at a table of two players, where the Heart of Eden has four black neighbours (M) and yields at most 4 pure energy a day. */
+export const SUPREMACY_AT_TWO = 12;
+
+/** L4, W2a, W2b: what a technology costs at this table: its card's price, and Suprématie's at two players. */
+export const technologyCost = (state: GameState, t: Technology): number => (t === 'supremacy' && state.seats.length === 2 ? SUPREMACY_AT_TWO : costOf(t));

@@ -79,12 +79,12 @@ function callBackGroupFrontiers(state: GameState, emit: Emit): GameState {
   return Object.keys(changes).length > 0 ? withTerritories(state, changes) : state;
 }
 
-/** W1b: with this many players still in the game, one of the others may stay out of the winner's vassal chain. */
-export const HOLDOUT_FROM = 5;
+/** W1b: how many of the others may stay out of the winner's vassal chain, by how many players are still in the game. */
+export const holdoutsAllowed = (inGame: number): number => (inGame >= 6 ? 2 : inGame === 5 ? 1 : 0);
 
 /**
  * W1, W1a, W1b: a player wins when every other player still in the game is in his vassal chain,
- * but one when five or six are still in it; the last one left wins.
+ * but one when five are still in it and two when six are; the last one left wins.
  */
 export function checkSupremacy(state: GameState, emit: Emit): GameState {
   if (phaseOf(state).winner !== null) return state;
@@ -95,7 +95,7 @@ export function checkSupremacy(state: GameState, emit: Emit): GameState {
     for (let s = state.players[seat]!.suzerain; s !== null && !out.includes(s); s = state.players[s]!.suzerain) out.push(s);
     return out;
   };
-  const holdouts = active.length >= HOLDOUT_FROM ? 1 : 0;
+  const holdouts = holdoutsAllowed(active.length);
   const winner = active.length === 1 ? active[0]! : active.find((x) => active.filter((s) => s !== x && !chainOf(s).includes(x)).length <= holdouts);
   if (winner === undefined) return state;
   emit({ kind: 'won', seat: winner, how: 'supremacy' });

@@ -706,7 +706,7 @@ export const en = {
   'result.title': 'The game is over',
   'result.winner': '{{player}} wins',
   'result.noWinner': 'Nobody won.',
-  'result.supremacy': 'By Supremacy (W1): every other player still in the game is their vassal, directly or through a chain of vassals (all but one while five or six are still in the game).',
+  'result.supremacy': 'By Supremacy (W1): every other player still in the game is their vassal, directly or through a chain of vassals (all but one while five are still in the game, all but two while six are).',
   'result.energy': 'By energy (W2): they owned the technology Supremacy since day {{since}}, and at the end of day {{day}} controlled the Heart of Eden, connected to their portal.',
   'result.positions': 'Positions at the end',
   'result.player': 'player',
@@ -750,7 +750,7 @@ export const en = {
   'quick.days': 'Then the conquest, day after day, in three phases: Production (your territories connected to your portal give energy), Expansion (move troops, send them to frontiers, fight), Logistics (2 new troops on your portal, buy cards in secret).',
   'quick.combat': 'Troops at a frontier attack the territory beyond it. In a combat each player plays unit cards from the hand: strength is the units’ strength plus 1 per troop. Weaker players lose troops: 1 per 3 points of difference, plus 1 per stronger opponent.',
   'quick.account': 'After a combat, keep your hand, or account for it: its Energy Crystals let you set energy stocks aside, and only stocks set aside buy units from your World.',
-  'quick.win': 'Take a player’s portal and they become your vassal: win when every other player is your vassal (all but one at five or six players), or by holding the Heart of Eden, connected to your portal, a day after buying the Suprématie card (25 pure energy).',
+  'quick.win': 'Take a player’s portal and they become your vassal: win when every other player is your vassal (all but one at five players, all but two at six), or by holding the Heart of Eden, connected to your portal, a day after buying the Suprématie card (25 pure energy, 12 at two players).',
   'quick.prompt': 'At the table, the bar at the top always says what the game waits for and why; a rule id such as E15 opens that rule.',
   'quick.learn': 'Learn by playing: a guided first game',
   'tile.heldBy': '{{what}} held by {{player}}',
@@ -782,7 +782,7 @@ export const en = {
   'learn.logistics.title': 'Logistics',
   'learn.logistics.text': 'Buy cards in secret: units with the stocks set aside, common cards with any stocks, technologies with pure energy. Then 2 new troops arrive on your portal, and a new day begins with Production.',
   'learn.end.title': 'The end of the game',
-  'learn.end.text': 'A player wins when every other player is their vassal (all but one at five or six players), or by holding the Heart of Eden with the Suprématie card. Leave the lesson to start a game of your own from Home.',
+  'learn.end.text': 'A player wins when every other player is their vassal (all but one at five players, all but two at six), or by holding the Heart of Eden with the Suprématie card. Leave the lesson to start a game of your own from Home.',
   // End of issue 22's block.
 } as const;
 

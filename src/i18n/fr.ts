@@ -705,7 +705,7 @@ export const fr: Dictionary = {
   'result.title': 'La partie est finie',
   'result.winner': '{{player}} gagne',
   'result.noWinner': 'Personne n’a gagné.',
-  'result.supremacy': 'Par la Suprématie (W1) : tous les autres joueurs encore en jeu sont ses vassaux, directement ou par une chaîne de vassaux (tous sauf un tant que cinq ou six sont encore en jeu).',
+  'result.supremacy': 'Par la Suprématie (W1) : tous les autres joueurs encore en jeu sont ses vassaux, directement ou par une chaîne de vassaux (tous sauf un tant que cinq sont encore en jeu, tous sauf deux tant que six le sont).',
   'result.energy': 'Par l’énergie (W2) : il possédait la technologie Suprématie depuis le jour {{since}} et, à la fin du jour {{day}}, contrôlait le Cœur d’Éden, relié à son portail.',
   'result.positions': 'Positions à la fin',
   'result.player': 'joueur',
@@ -749,7 +749,7 @@ export const fr: Dictionary = {
   'quick.days': 'Puis la conquête, jour après jour, en trois phases : Production (vos territoires reliés à votre portail donnent de l’énergie), Expansion (déplacez vos troupes, envoyez-les aux frontières, combattez), Logistique (2 nouvelles troupes sur votre portail, achats en secret).',
   'quick.combat': 'Les troupes à une frontière attaquent le territoire d’en face. Dans un combat, chaque joueur joue des cartes unité de sa main : la force est celle des unités plus 1 par troupe. Les plus faibles perdent des troupes : 1 par tranche de 3 points d’écart, plus 1 par adversaire plus fort.',
   'quick.account': 'Après un combat, gardez votre main, ou comptabilisez-la : ses Cristaux d’Énergie vous laissent mettre de côté des stocks d’énergie, et seuls les stocks mis de côté achètent des unités de votre Monde.',
-  'quick.win': 'Prenez le portail d’un joueur et il devient votre vassal : gagnez quand tous les autres joueurs sont vos vassaux (tous sauf un à cinq ou six joueurs), ou en tenant le Cœur d’Éden, relié à votre portail, un jour après avoir acheté la carte Suprématie (25 énergie pure).',
+  'quick.win': 'Prenez le portail d’un joueur et il devient votre vassal : gagnez quand tous les autres joueurs sont vos vassaux (tous sauf un à cinq joueurs, tous sauf deux à six), ou en tenant le Cœur d’Éden, relié à votre portail, un jour après avoir acheté la carte Suprématie (25 énergie pure, 12 à deux joueurs).',
   'quick.prompt': 'À la table, la barre du haut dit toujours ce que le jeu attend et pourquoi ; un numéro de règle comme E15 ouvre cette règle.',
   'quick.learn': 'Apprendre en jouant : une première partie guidée',
   'tile.heldBy': '{{what}} tenu par {{player}}',
@@ -781,6 +781,6 @@ export const fr: Dictionary = {
   'learn.logistics.title': 'Logistique',
   'learn.logistics.text': 'Achetez des cartes en secret : des unités avec les stocks mis de côté, des cartes communes avec n’importe quels stocks, des technologies avec l’énergie pure. Puis 2 nouvelles troupes arrivent sur votre portail, et un nouveau jour commence par la Production.',
   'learn.end.title': 'La fin de la partie',
-  'learn.end.text': 'Un joueur gagne quand tous les autres sont ses vassaux (tous sauf un à cinq ou six joueurs), ou en tenant le Cœur d’Éden avec la carte Suprématie. Quittez la leçon pour lancer votre propre partie depuis l’Accueil.',
+  'learn.end.text': 'Un joueur gagne quand tous les autres sont ses vassaux (tous sauf un à cinq joueurs, tous sauf deux à six), ou en tenant le Cœur d’Éden avec la carte Suprématie. Quittez la leçon pour lancer votre propre partie depuis l’Accueil.',
   // End of issue 22's block.
 };

@@ -62,4 +62,11 @@ describe('the greedy bot', () => {
     const s = atStage(withPlayer(board, 2, { suzerain: 1 }), { kind: 'spread', turn: 2, left: 3 });
     expect(greedyAgent()(s, 2, legalOptions(s, 2, g.vaults[2]), g.vaults[2]!)).toMatchObject({ kind: 'spread', at: { q: 4, r: -2 }, dir: NE, count: 0 });
   });
+
+  it('at two players, keeps on the territory next to its portal as many troops as the enemies next to it, and one more: lost, it would cut its land off (P4)', () => {
+    // Seat 0's portal 3,2 (5 troops) has one neighbour on the map, 2,2 (1 troop); seat 1 holds 2,1 next to it with 3.
+    const g = conquestStart(2);
+    const s = atStage(withTroops(g.state, { '3,2': { owner: 0, troops: 5 }, '2,2': { owner: 0, troops: 1 }, '2,1': { owner: 1, troops: 3 } }), { kind: 'moves', turn: 0, left: 2 });
+    expect(greedyAgent()(s, 0, legalOptions(s, 0, g.vaults[0]), g.vaults[0]!)).toMatchObject({ kind: 'moveTroops', from: { q: 3, r: 2 }, to: { q: 2, r: 2 }, count: 3 });
+  });
 });

@@ -232,7 +232,7 @@ if (!executable) {
       const why =
         played.at(-1) === energy
           ? `By energy (W2): they owned the technology Supremacy since day ${day}, and at the end of day ${day + 1} controlled the Heart of Eden, connected to their portal.`
-          : 'By Supremacy (W1): every other player still in the game is their vassal, directly or through a chain of vassals (all but one while five or six are still in the game).';
+          : 'By Supremacy (W1): every other player still in the game is their vassal, directly or through a chain of vassals (all but one while five are still in the game, all but two while six are).';
       expect(await page.locator('#end-summary .end-winner').textContent()).toBe(`${label(game, buyer)} wins`);
       expect(await page.locator('#end-summary .end-why').textContent()).toBe(why);
       expect(await page.locator('#end-summary tbody tr').count()).toBe(2);

@@ -275,6 +275,26 @@ describe('technologies (K13a): bought with pure energy, kept in front of their o
   });
 });
 
+describe('W2b Suprématie costs 12 at two players', () => {
+  it('at two players it is offered for 12 pure energy and bought with 12; at three it costs 25', () => {
+    const buy: Purchase = { purpose: 'purchase', cards: [], technologies: ['supremacy'] };
+    for (const [players, price] of [[2, 12], [3, 25]] as const) {
+      const g = conquestStart(players);
+      const s = withPlayer(g.state, 0, { pure: 12, setAside: 0, energy: 0 });
+      expect(purchaseOffer(s, 0).technologies.find((t) => t.card === 'supremacy')?.cost).toBe(price);
+      const committed = atStage(s, { kind: 'secretCommit', round: { purpose: 'purchase', commits: {}, sealed: {}, reveals: {} }, turn: 0 });
+      const option = legalOptions(committed, 0, g.vaults[0])[0]!;
+      if (option.kind !== 'purchase') throw new Error('no purchase option');
+      if (players === 2) {
+        expect(choiceError(option, buy)).toBeNull();
+        const after = revealAll(atReveal(s, 'purchase', { 0: buy }), { 0: buy });
+        expect(after.players[0]).toMatchObject({ supremacyDay: 1 });
+        expect(after.players[0]!.technologies).toContain('supremacy');
+      } else expect(choiceError(option, buy)).toMatchObject({ rule: 'L4' });
+    }
+  });
+});
+
 describe('the greedy agent spends its energy on the supply', () => {
   /** What the greedy agent commits to buy at seat 0's purchase (its own sealed memo, opened). */
   function greedyBuys(patch: Parameters<typeof withPlayer>[2], board: Parameters<typeof withTroops>[1] = {}): Purchase {
@@ -335,7 +355,7 @@ describe('the greedy agent spends its energy on the supply', () => {
   it('in whole games, every technology and both cards of the supply are bought', () => {
     const wanted = ['terrain', 'opportunity', ...TECHNOLOGIES];
     const seen = new Set<string>();
-    for (let k = 1; k <= 16 && !wanted.every((c) => seen.has(c)); k++) {
+    for (let k = 1; k <= 40 && !wanted.every((c) => seen.has(c)); k++) {
       const seed = `supply-${k}`;
       const game = startLocalGame(setupFor(3), seed, true);
       playLocal(game, seed, game.vaults.map(() => greedyAgent()), (s) => s.phase.name === 'conquest' && s.phase.day > 40);

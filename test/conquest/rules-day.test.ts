@@ -109,7 +109,7 @@ describe('W1 supremacy: every other player in one\'s vassal chain', () => {
   });
 });
 
-describe('W1b one holdout while five or six players are still in the game', () => {
+describe('W1b one holdout while five players are still in the game, two while six are', () => {
   /** checkSupremacy on a table of `players` seats where `vassals` are seat 0's vassals and `forfeited` have forfeited. */
   function winnerOf(players: number, vassals: readonly number[], forfeited: readonly number[] = []): number | null {
     let s = conquestStart(players).state;
@@ -121,11 +121,14 @@ describe('W1b one holdout while five or six players are still in the game', () =
     return phase(after).winner;
   }
 
-  it('at five or six players, every other player but one in the vassal chain wins; two free players do not', () => {
-    expect(winnerOf(6, [1, 2, 3, 4])).toBe(0);
-    expect(winnerOf(6, [1, 2, 3])).toBeNull();
+  it('at six players, every other player but two in the vassal chain wins; at five, all but one', () => {
+    expect(winnerOf(6, [1, 2, 3])).toBe(0);
+    expect(winnerOf(6, [1, 2])).toBeNull();
     expect(winnerOf(5, [1, 2, 3])).toBe(0);
     expect(winnerOf(5, [1, 2])).toBeNull();
+    // Six seats, one forfeited: five are still in the game, so one holdout only.
+    expect(winnerOf(6, [1, 2], [5])).toBeNull();
+    expect(winnerOf(6, [1, 2, 3], [5])).toBe(0);
   });
 
   it('with four or fewer still in the game, every one of them must be in the chain (W1, W1a)', () => {

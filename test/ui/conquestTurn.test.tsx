@@ -84,7 +84,7 @@ describe('conquest turn: every stage a person meets is playable through the UI',
   });
 
   it('plays a 4-player game against the page’s bots', async () => {
-    const { refused, stages, over } = await playThroughUi(4, 'ui-turn-4b', 20_000);
+    const { refused, stages, over } = await playThroughUi(4, 'ui-turn-4c', 20_000);
     expect(refused).toEqual([]);
     expect(over, 'played to its end').toBe(true);
     expect(stages.size).toBeGreaterThan(6);

@@ -11,7 +11,7 @@ export const NECROMANCERS: readonly UnitDesign[] = [
     civilisation: 'necromancers',
     rank: 'basic',
     copies: 4,
-    starting: 1,
+    starting: 2,
     name: { en: 'Skeleton', fr: 'Squelette' },
     text: {
       en: 'Delayed: this unit gets +1 strength. If this unit must be removed from the combat, it is destroyed instead.',
@@ -25,7 +25,6 @@ export const NECROMANCERS: readonly UnitDesign[] = [
     civilisation: 'necromancers',
     rank: 'basic',
     copies: 2,
-    starting: 1,
     name: { en: 'Grave Caller', fr: 'Appeleur de tombes' },
     text: {
       en: 'Delayed: destroy a card of your discard pile to add a Skeleton from your World to your army.',
