@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameState, type SecretChoice, TECHNOLOGY, energyVictoryThreats, parseAction } from '../../engine/index.js';
+import { technologyCost } from '../../engine/conquest/logistics.js';
 import { DIRECTION_NAME } from '../../src/board/describe.js';
 import { cardFace } from '../../src/cards/cardInfo.js';
 import { playerLabel } from '../../src/display/index.js';
@@ -35,7 +36,7 @@ function buyerAt(s: GameState): number {
   const day = s.phase.day;
   // Nobody owns it yet: the warning shows first at this purchase.
   if (s.players.some((p) => p.supremacyDay !== null)) return -1;
-  return s.players.findIndex((p, i) => p.pure >= TECHNOLOGY.supremacy.cost && energyVictoryThreats({ ...s, players: s.players.map((q, j) => (j === i ? { ...q, supremacyDay: day - 1 } : q)) })[0]?.holds === true);
+  return s.players.findIndex((p, i) => p.pure >= technologyCost(s, 'supremacy') && energyVictoryThreats({ ...s, players: s.players.map((q, j) => (j === i ? { ...q, supremacyDay: day - 1 } : q)) })[0]?.holds === true);
 }
 
 const label = (game: DealtGame, seat: number): string => playerLabel(seat, game.config.seats[seat]!.colour, 'en');
