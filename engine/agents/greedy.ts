@@ -337,10 +337,11 @@ function mapChoice(state: GameState, options: readonly Option[]): SeatAction | n
  * A greedy agent: builds the map compact (mapChoice), marches its army on an objective and spreads
  * it where it beats the defence by the most, worth included (a portal or the tiles next to it, the
  * Heart, a tile that cuts a Suprématie owner off), leaves a portal or an empty territory to the
- * stronger of its vassal group facing it, joins the others' camp against that owner, plays the card and uses the
- * ability that leave it furthest ahead one step on, accounts for its hand when it holds crystals,
- * buys the strongest army it can and spends the rest of its energy on the supply (bundle). Chooses
- * only among the engine's legal options.
+ * stronger of its vassal group facing it, at two players keeps its portal's neighbours guarded
+ * (lifeline), joins the others' camp against a Suprématie owner who holds the Heart, plays the card
+ * and uses the ability that leave it furthest ahead one step on, accounts for its hand when it holds
+ * crystals, buys the strongest army it can and spends the rest of its energy on the supply, keeping
+ * Suprématie's price while it holds the Heart (bundle). Chooses only among the engine's legal options.
  */
 export function greedyAgent(): Agent {
   return (state, seat, options, vault) => {
