@@ -62,17 +62,9 @@ function worth(state: GameState, seat: Seat, key: string): number {
   return enemyPortal(state, seat, key) ? WORTH.portal : towardPortal(state, seat, key);
 }
 
-/** A tile on the road to a portal of another group is worth part of the portal: the nearer, the more (W1 is won portal by portal). */
-function towardPortal(state: GameState, seat: Seat, key: string): number {
-  const at = parseHexKey(key);
-  let best: number = WORTH.land;
-  for (const [s, st] of state.seats.entries())
-    if (st.portal !== null && overlord(state, s) !== overlord(state, seat) && !state.players[s]!.forfeited)
-      best = Math.max(best, WORTH.portal - PORTAL_STEP * distance(at, st.portal));
-  return best;
-}
-/** What each step further from an enemy portal takes off a tile's worth. */
-const PORTAL_STEP = 16;
+/** A tile next to a portal of another group is the last step on the road to it (W1 is won portal by portal). */
+const towardPortal = (state: GameState, seat: Seat, key: string): number =>
+  neighbours(parseHexKey(key)).some((n) => enemyPortal(state, seat, hexKey(n))) ? WORTH.besidePortal : WORTH.land;
 
 /** Taking `key` from the Heart's holder would break W2.3 for him (the Heart no longer connected to his portal), read by the engine's W2. */
 function cutsHeart(state: GameState, key: string): boolean {
@@ -109,8 +101,8 @@ function objective(state: GameState, seat: Seat, vault: Vault): { target: string
   return best;
 }
 
-/** What the objective weighs: a portal, the Heart (more when its holder threatens W2), any other tile; a margin beyond the cap adds nothing. */
-const WORTH = { portal: 30, heartThreat: 40, heart: 15, land: 0 } as const;
+/** What the objective weighs: a portal, a tile next to one (nearly the Heart), the Heart (more when its holder threatens W2), any other tile; a margin beyond the cap adds nothing. */
+const WORTH = { portal: 30, besidePortal: 14, heartThreat: 40, heart: 15, land: 0 } as const;
 const MARGIN_CAP = 10;
 
 /** A seat outside its group owns Suprématie and holds the Heart (W2, engine's reading): everyone else must take the Heart now, together, whatever the odds. */
