@@ -54,6 +54,8 @@ export interface NetSession {
   replay(): Replay;
   /** The signed entries of the elements from position `from` on (PeerSession has it; else read from replay()). */
   elements?(from: number): readonly (readonly SignedEntry[])[];
+  /** This seat's own signed entries the log does not hold yet (PeerSession has it): kept with the log for whoever plays the seat next. */
+  unlogged?(): readonly SignedEntry[];
   dispose(): void;
   /** Acts if the log starts with this seat (makePeerSession's sessions act on start, receive and tick). */
   start?(): Promise<void>;
@@ -135,6 +137,8 @@ export interface NetGame {
   replay(): Replay;
   /** The signed entries of the elements from position `from` on: a view's new elements, not the whole log. */
   elements(from: number): readonly (readonly SignedEntry[])[];
+  /** This seat's own signed entries the log does not hold yet: a page keeps them with its log (a refresh, a takeover by another tab). */
+  unlogged(): readonly SignedEntry[];
   /** Stops the clock and frees the session and the transport. */
   dispose(): void;
 }
@@ -240,6 +244,7 @@ export function startNetGame(options: NetGameOptions): NetGame {
     here: () => run(session.here?.()),
     replay: () => session.replay(),
     elements,
+    unlogged: () => session.unlogged?.() ?? [],
     dispose() {
       if (disposed) return;
       disposed = true;

@@ -61,6 +61,13 @@ export interface LobbyPage {
 /** Opens the room's document and connects it; the creator's page writes its settings first. */
 export function openLobbyPage(options: LobbyOptions): { page: LobbyPage; started: Promise<LobbyStart> } {
   const doc = new Y.Doc();
+  if (options.initial) {
+    try {
+      Y.applyUpdate(doc, options.initial);
+    } catch {
+      // A kept document that does not read is left out: the room's members bring theirs.
+    }
+  }
   let resolveStart: (start: LobbyStart) => void = () => undefined;
   const started = new Promise<LobbyStart>((resolve) => (resolveStart = resolve));
   const page: LobbyPage = {

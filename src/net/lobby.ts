@@ -12,7 +12,7 @@
  */
 import { WebrtcProvider } from 'y-webrtc';
 import type { Awareness } from 'y-protocols/awareness';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { type Civilisation, type Colour, hashText, type Result, type Seat, toHex } from '../../engine/index.js';
 import type { ParsedGenesis, SeatSecrets, SignatureScheme } from '../../engine/protocol/index.js';
 import { yWebrtcUrl } from './endpoints.js';
@@ -134,6 +134,11 @@ export interface LobbyOptions {
   readonly entropy?: () => Uint8Array;
   /** The creator's settings, written when the page opens the lobby. */
   readonly create?: Partial<LobbySettings>;
+  /**
+   * The room's document as this browser kept it (Lobby.encode: a refresh, another tab that took
+   * the lobby over), merged before connecting: a lobby whose other members are all gone is not lost.
+   */
+  readonly initial?: Uint8Array;
 }
 
 export interface Lobby {
@@ -153,6 +158,8 @@ export interface Lobby {
   say(text: string): Result<void, LobbyError>;
   /** Tries the signaling server again now (the "Retry" of a failed connection). */
   retrySignaling(): void;
+  /** The room's document as this page holds it (a Yjs update), for the page that holds the lobby next (LobbyOptions.initial). */
+  encode(): Uint8Array;
   /**
    * Resolves when every seat has signed the genesis (the game starts) and this page plays a seat
    * in it. A page that plays none (a newcomer once the game has started) only sees `view().started`.
@@ -182,6 +189,7 @@ export function makeLobby(options: LobbyOptions): Lobby {
     updateSettings: (patch) => updateSettings(page, patch),
     hostBots: () => hostBots(page),
     retrySignaling: () => page.connection.retry?.(),
+    encode: () => Y.encodeStateAsUpdate(page.doc),
     say: (text) => say(page, text),
     started,
     dispose() {

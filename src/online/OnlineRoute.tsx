@@ -1,4 +1,4 @@
-import { Show, createResource, createSignal, onCleanup } from 'solid-js';
+import { Match, Show, Switch, createResource, createSignal, onCleanup } from 'solid-js';
 import { newGame, type Seat } from '../../engine/index.js';
 import { bestScheme, makeReplayText, type ParsedGenesis, type SignatureScheme } from '../../engine/protocol/index.js';
 import { navigate } from '../app/router.js';
@@ -21,7 +21,8 @@ import {
   yWebrtcConnect,
 } from '../net/index.js';
 import { setPendingReplay } from '../replay/pending.js';
-import { guestName, memberFor, savedName, saveName, takeCreated } from './identity.js';
+import { adoptMember, guestName, memberFor, savedName, saveName, takeCreated } from './identity.js';
+import { claimRoom, gatedScheme, leaveMember, type RoomLock, takeMember, takeOver } from './tabLock.js';
 import { LobbyScreen, lobbyActions } from './LobbyScreen.js';
 import { makeWorkerBots, type WorkerBots } from '../table/botClient.js';
 import { makeSessionTable } from '../table/sessionTable.js';
@@ -33,7 +34,7 @@ import { gameStopOf, type StopEvent, stopWords } from './gameStop.js';
 import { SharePanel } from './SharePanel.js';
 import WatchRoute from './WatchRoute.js';
 import { disposeSeats, type SeatGame, startSeats, storedTable, type Table } from './startSeats.js';
-import { endOnline, loadEnded, loadOnline, saveOnline, type StoredOnline, storedOf } from './store.js';
+import { endOnline, loadEnded, loadLobbyDoc, loadOnline, saveLobbyDoc, saveOnline, type StoredOnline, storedOf } from './store.js';
 import { EndedGame } from './EndedGame.js';
 import { AwayBanner, Connections, createBackOnActivity, MinorityBanner, SplitBanner } from './AbsenceBanners.js';
 
@@ -61,7 +62,7 @@ function PlayLink(props: { link: ShareLink }) {
   const [ended] = createResource(() => loadEnded(props.link.room));
   return (
     <Show when={!ended.loading} fallback={<p class="loading">{t('online.connecting')}</p>}>
-      <Show when={ended()} fallback={<Connected link={props.link} />}>
+      <Show when={ended()} fallback={<RoomGuard link={props.link} />}>
         {(e) => <EndedGame ended={e()} />}
       </Show>
     </Show>
@@ -80,9 +81,101 @@ function LinkProblem(props: { error: LinkError }) {
   );
 }
 
-function Connected(props: { link: ShareLink }) {
+type RoomMode = { readonly kind: 'claiming' } | { readonly kind: 'taking' } | { readonly kind: 'elsewhere' } | { readonly kind: 'held'; readonly lock: RoomLock } | { readonly kind: 'watching'; readonly handedOver: boolean };
+
+/**
+ * One page of this browser plays the room (tabLock.ts): this one, once it holds the room's lock.
+ * If another tab plays it, the page says so and offers to watch here or to play here instead
+ * (that tab stops signing, keeps what it signed, becomes a watcher, and this page resumes the
+ * seats from what it kept). A page whose room is taken over watches the game.
+ */
+function RoomGuard(props: { link: ShareLink }) {
+  const room = props.link.room;
+  const [mode, setMode] = createSignal<RoomMode>({ kind: 'claiming' });
+  const abort = new AbortController();
+  let closed = false;
+  const held = (lock: RoomLock | null): void => {
+    if (!lock) return;
+    if (closed) return void lock.release();
+    // A lobby handed over by another tab: this page is the member that tab was.
+    const member = takeMember(room);
+    if (member) adoptMember(room, member);
+    lock.onLost(() => void (closed || setMode({ kind: 'watching', handedOver: true })));
+    setMode({ kind: 'held', lock });
+  };
+  void claimRoom(room).then((c) => (c.kind === 'held' ? held(c.lock) : closed || setMode({ kind: 'elsewhere' })));
+  onCleanup(() => {
+    closed = true;
+    abort.abort();
+    const m = mode();
+    if (m.kind === 'held') void m.lock.release();
+  });
+  const playHere = (): void => {
+    setMode({ kind: 'taking' });
+    void takeOver(room, abort.signal).then(held);
+  };
+  const watch = makeShareLink(watchLink(props.link), location.href);
+  const lockOf = (): RoomLock | null => {
+    const m = mode();
+    return m.kind === 'held' ? m.lock : null;
+  };
+  const watching = (): { handedOver: boolean } | null => {
+    const m = mode();
+    return m.kind === 'watching' ? m : null;
+  };
+  return (
+    <Switch>
+      <Match when={lockOf()}>{(lock) => <Connected link={props.link} lock={lock()} />}</Match>
+      <Match when={mode().kind === 'elsewhere'}>
+        <OtherTab watch={watch} onWatch={() => setMode({ kind: 'watching', handedOver: false })} onPlay={playHere} />
+      </Match>
+      <Match when={watching()}>
+        {(w) => (
+          <>
+            <p class="banner" role="status" id="tab-watching" data-handed-over={String(w().handedOver)}>
+              {t(w().handedOver ? 'online.tab.handedOver' : 'online.tab.watching')}{' '}
+              <button type="button" id="play-here-again" onClick={playHere}>
+                {t('online.tab.playHere')}
+              </button>
+            </p>
+            <WatchRoute link={watchLink(props.link)} />
+          </>
+        )}
+      </Match>
+      <Match when={true}>
+        <p class="loading" id="room-claim" data-kind={mode().kind}>
+          {t(mode().kind === 'taking' ? 'online.tab.taking' : 'online.connecting')}
+        </p>
+      </Match>
+    </Switch>
+  );
+}
+
+/** Another tab of this browser plays this room: watch here, or play here instead. */
+function OtherTab(props: { watch: string; onWatch: () => void; onPlay: () => void }) {
+  return (
+    <main class="page">
+      <h1>{t('online.tab.title')}</h1>
+      <p class="banner" role="status" id="other-tab">
+        {t('online.tab.elsewhere')}
+      </p>
+      <p>
+        <button type="button" id="watch-here" onClick={() => props.onWatch()}>
+          {t('online.tab.watchHere')}
+        </button>{' '}
+        <button type="button" class="primary" id="play-here" onClick={() => props.onPlay()}>
+          {t('online.tab.playHere')}
+        </button>
+      </p>
+      <p class="hint">{t('online.tab.why')}</p>
+    </main>
+  );
+}
+
+function Connected(props: { link: ShareLink; lock: RoomLock }) {
   // A game this page was playing in this room (before a refresh or a crash) resumes; else the lobby.
-  const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: await bestScheme(), stored: await loadOnline(props.link.room) }));
+  // Every signature of this page passes the room's lock: a page another tab took over signs nothing.
+  const [ready] = createResource(async () => ({ config: await pageConfig(), scheme: gatedScheme(await bestScheme(), () => props.lock.holds()), stored: await loadOnline(props.link.room), lobbyDoc: await loadLobbyDoc(props.link.room) }));
   const online = createOnlineStatus();
   // One Worker for the page's bots and a person's "let the bot play it", started when first asked.
   const bots = makeWorkerBots();
@@ -98,9 +191,9 @@ function Connected(props: { link: ShareLink }) {
           </Show>
           <Show
             when={r().stored ? storedTable(r().stored!) : null}
-            fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} bots={bots} />}
+            fallback={<Room link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} bots={bots} lock={props.lock} kept={r().lobbyDoc} />}
           >
-            {(table) => <Resumed link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} stored={r().stored!} table={table()} bots={bots} />}
+            {(table) => <Resumed link={props.link} net={gameNetConfig(r().config, props.link)} scheme={r().scheme} stored={r().stored!} table={table()} bots={bots} lock={props.lock} />}
           </Show>
         </>
       )}
@@ -112,14 +205,23 @@ function Connected(props: { link: ShareLink }) {
  * A game this page was playing, resumed: its seats start here, once (a JSX prop is a getter, so
  * a session started in one would start again at every read), and stop when it goes.
  */
-function Resumed(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; stored: StoredOnline; table: Table; bots: WorkerBots }) {
-  const seats = startSeats(props.table, props.net, props.scheme, props.bots.greedy, props.stored.log);
+function Resumed(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; stored: StoredOnline; table: Table; bots: WorkerBots; lock: RoomLock }) {
+  const seats = startSeats(props.table, props.net, props.scheme, props.bots.greedy, props.stored.log, props.stored.signed ?? []);
   onCleanup(() => disposeSeats(seats));
-  return <Playing link={props.link} net={props.net} stored={props.stored} seats={seats} genesis={props.table.genesis} bots={props.bots} />;
+  return <Playing link={props.link} net={props.net} stored={props.stored} seats={seats} genesis={props.table.genesis} bots={props.bots} lock={props.lock} />;
 }
 
-function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; bots: WorkerBots }) {
-  const member = memberFor(props.link.room);
+function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme; bots: WorkerBots; lock: RoomLock; kept: Uint8Array | null }) {
+  const room = props.link.room;
+  const member = memberFor(room);
+  // Another tab takes the lobby over: it becomes this member (its seat) with this page's copy of
+  // the room, and this page leaves.
+  props.lock.onTakeover(async () => {
+    leaveMember(room, member);
+    clearTimeout(keeping);
+    await saveLobbyDoc(room, lobby.encode());
+    lobby.dispose();
+  });
   const lobby = makeLobby({
     link: props.link,
     member,
@@ -127,10 +229,23 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme;
     connect: yWebrtcConnect({ signaling: props.net.signaling, ice: props.net.ice }),
     scheme: props.scheme,
     ...(takeCreated(props.link.room) ? { create: {} } : {}),
+    ...(props.kept ? { initial: props.kept } : {}),
   });
+  // The room as this page holds it, kept a moment after each change (a refresh opens it again).
+  let keeping: ReturnType<typeof setTimeout> | undefined;
+  onCleanup(() => clearTimeout(keeping));
   const [view, setView] = createSignal<LobbyView>(lobby.view());
   const [games, setGames] = createSignal<{ seats: SeatGame[]; genesis: ParsedGenesis; stored: StoredOnline } | null>(null);
-  onCleanup(lobby.subscribe(setView));
+  onCleanup(
+    lobby.subscribe((v) => {
+      setView(v);
+      if (keeping === undefined && !v.started)
+        keeping = setTimeout(() => {
+          keeping = undefined;
+          if (props.lock.holds()) void saveLobbyDoc(room, lobby.encode());
+        }, 500);
+    }),
+  );
   let closed = false;
   void lobby.started.then((start) => {
     if (closed) return;
@@ -156,7 +271,7 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme;
         </div>
       }
     >
-      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} genesis={g().genesis} bots={props.bots} />}
+      {(g) => <Playing link={props.link} net={props.net} stored={g().stored} seats={g().seats} genesis={g().genesis} bots={props.bots} lock={props.lock} />}
     </Show>
   );
 }
@@ -166,15 +281,24 @@ function Room(props: { link: ShareLink; net: NetConfig; scheme: SignatureScheme;
  * every two seconds) so that a refresh resumes them; once the game has ended, its end and replay
  * are kept instead (a share link opened again shows them).
  */
-function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis; bots: WorkerBots }) {
+function Playing(props: { link: ShareLink; net: NetConfig; stored: StoredOnline; seats: readonly SeatGame[]; genesis: ParsedGenesis; bots: WorkerBots; lock: RoomLock }) {
   const game = props.seats[0]!.game;
   const room = props.link.room;
+  const kept = (): StoredOnline => ({ ...props.stored, log: game.replay().log, signed: props.seats.flatMap((s) => s.game.unlogged()) });
+  // Another tab takes the game over: this page has stopped signing (the lock's gate); it stops its
+  // seats and keeps their log and what they signed beyond it, which the other tab resumes from.
+  props.lock.onTakeover(async () => {
+    const last = kept();
+    disposeSeats(props.seats);
+    clearTimeout(timer);
+    await saveOnline(room, last);
+  });
   // Spectators with the watch link find the game through any player's page.
   onCleanup(publishForWatchers(props.link, { genesis: props.genesis, genesisSignatures: props.stored.genesisSignatures }, yWebrtcConnect(props.net)));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = (): void => {
     timer = undefined;
-    void saveOnline(room, { ...props.stored, log: game.replay().log });
+    if (props.lock.holds()) void saveOnline(room, kept());
   };
   const off = game.on((e) => {
     if (e.kind === 'finished' || e.kind === 'verdict' || e.kind === 'desync') {

@@ -20,6 +20,15 @@ export function memberFor(room: string): string {
   }
 }
 
+/** This tab is now `member` in the room's lobby (handed over by another tab of this browser: tabLock.ts). */
+export function adoptMember(room: string, member: string): void {
+  try {
+    sessionStorage.setItem(MEMBER_KEY(room), member);
+  } catch {
+    // the tab joins as the member memberFor makes
+  }
+}
+
 /**
  * A name for a person who has not given one: the page's word for a guest and the first four
  * characters of the member id ("Guest 3A1F"), so that two newcomers in a lobby, its seats, its

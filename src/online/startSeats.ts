@@ -52,13 +52,13 @@ export function claimSeat(gameId: string, seat: Seat): () => void {
  * is a getter: every read would start the seats again), and dispose each game when done; until
  * then a second call for one of these seats throws (claimSeat).
  */
-export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme, bot: BotPlayer, log: readonly (readonly SignedEntry[])[] = []): SeatGame[] {
+export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme, bot: BotPlayer, log: readonly (readonly SignedEntry[])[] = [], signed: readonly SignedEntry[] = []): SeatGame[] {
   const releases: (() => void)[] = [];
   const started: SeatGame[] = [];
   try {
     // Every seat is claimed before any starts: a refused call starts nothing.
     for (const { seat } of table.seats) releases.push(claimSeat(table.genesis.id, seat));
-    for (const [i, seat] of table.seats.entries()) started.push(startSeat(table, seat, net, scheme, bot, log, releases[i]!));
+    for (const [i, seat] of table.seats.entries()) started.push(startSeat(table, seat, net, scheme, bot, { log, signed }, releases[i]!));
   } catch (e) {
     disposeSeats(started);
     for (const release of releases) release();
@@ -67,8 +67,15 @@ export function startSeats(table: Table, net: NetConfig, scheme: SignatureScheme
   return started;
 }
 
+/** What a page kept of a game it played: the log it had checked, and what its seats signed beyond it. */
+interface Kept {
+  readonly log: readonly (readonly SignedEntry[])[];
+  readonly signed: readonly SignedEntry[];
+}
+
 /** One seat's mesh node and session; its dispose releases the seat's claim. */
-function startSeat(table: Table, { seat, secrets, bot }: Table['seats'][number], net: NetConfig, scheme: SignatureScheme, choose: BotPlayer, log: readonly (readonly SignedEntry[])[], release: () => void): SeatGame {
+function startSeat(table: Table, { seat, secrets, bot }: Table['seats'][number], net: NetConfig, scheme: SignatureScheme, choose: BotPlayer, kept: Kept, release: () => void): SeatGame {
+  const { log, signed } = kept;
   const { genesis, genesisSignatures } = table;
   const transport = makeMesh({
     seat,
@@ -87,8 +94,10 @@ function startSeat(table: Table, { seat, secrets, bot }: Table['seats'][number],
     maxMessageBytes: genesis.genesis.settings.maxMessageBytes,
     session: (send, holdEcho) => {
       // A page that resumes asks the other seats for what it missed while it was away.
-      const session = makePeerSession({ genesis, genesisSignatures, secrets, scheme, send, holdEcho, ...(bot ? { agent } : {}), ...(log.length > 0 ? { resume: true } : {}) });
+      const session = makePeerSession({ genesis, genesisSignatures, secrets, scheme, send, holdEcho, ...(bot ? { agent } : {}), ...(log.length > 0 || signed.length > 0 ? { resume: true } : {}) });
       for (const entries of log) void session.receive(makeMessage({ t: 'relay', entries }));
+      // What this page's seats signed that the log did not hold yet binds them (a claim above all).
+      if (signed.length > 0) void session.receive(makeMessage({ t: 'relay', entries: signed }));
       return session;
     },
   });

@@ -16,6 +16,11 @@ export interface StoredOnline {
   readonly names: readonly string[];
   /** The log as this page held it last, element by element. */
   readonly log: readonly (readonly SignedEntry[])[];
+  /**
+   * What its seats had signed that the log did not hold yet (a claim, an item of the current
+   * place): the page that plays the seats next is bound by it (a refresh, another tab's takeover).
+   */
+  readonly signed?: readonly SignedEntry[];
 }
 
 const key = (room: string): string => `bfe.online.${room}`;
@@ -37,6 +42,7 @@ export async function loadOnline(room: string): Promise<StoredOnline | null> {
     if (!x || typeof x.genesis !== 'string' || !Array.isArray(x.genesisSignatures) || !x.genesisSignatures.every((s) => typeof s === 'string')) return null;
     if (!Array.isArray(x.seats) || x.seats.length === 0 || !x.seats.every((s) => Number.isInteger(s?.seat) && typeof s.bot === 'boolean' && isHex(s.entropy))) return null;
     if (!Array.isArray(x.names) || !Array.isArray(x.log) || !x.log.every((el) => Array.isArray(el) && el.every(isEntry))) return null;
+    if (x.signed !== undefined && !(Array.isArray(x.signed) && x.signed.every(isEntry))) return null;
     return x as StoredOnline;
   } catch {
     return null;
@@ -107,5 +113,29 @@ export async function forgetOnline(room: string): Promise<void> {
     await del(key(room));
   } catch {
     // nothing stored
+  }
+}
+
+/**
+ * The lobby's document as this page last held it (a Yjs update), kept until the game starts: a
+ * refreshed page, or the tab that takes the lobby over, opens it with what it had even when the
+ * room's other members are gone (Lobby.encode, LobbyOptions.initial).
+ */
+const lobbyKey = (room: string): string => `bfe.lobby.${room}`;
+
+export async function saveLobbyDoc(room: string, update: Uint8Array): Promise<void> {
+  try {
+    await set(lobbyKey(room), update);
+  } catch {
+    // not kept: the room's members hold it
+  }
+}
+
+export async function loadLobbyDoc(room: string): Promise<Uint8Array | null> {
+  try {
+    const x: unknown = await get(lobbyKey(room));
+    return x instanceof Uint8Array && x.length <= 4 * 1024 * 1024 ? x : null;
+  } catch {
+    return null;
   }
 }

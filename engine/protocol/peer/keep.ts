@@ -1,4 +1,4 @@
-import type { ParsedEntry } from '../codec/entry.js';
+import { claimRound, type ParsedEntry } from '../codec/entry.js';
 import { makeMessage } from '../codec/wire.js';
 import { itemsAgainstClaims } from '../log/assemble.js';
 import { type Draft, own, send, setEntriesAt } from './draft.js';
@@ -13,6 +13,30 @@ import { PAST_WINDOW, placeOf } from './state.js';
 export function remember(d: Draft, p: ParsedEntry): void {
   own(d, 'pool.heldBySeat')[p.entry.seat]!++;
   setEntriesAt(d, p.entry.seq, [...entriesAt(d.pool.bySeq, p.entry.seq), p]);
+}
+
+/**
+ * This seat's own entry come back from outside (what its page signed before a refresh or before
+ * another tab took the seat over, handed on through storage or echoed by another seat): it binds
+ * this seat as if it had just written it here, so that the seat never signs a second, different
+ * entry for the same place. A claim is a round signed at its place; any other entry, its kind
+ * written there (act, submitAction read `claims.sent`).
+ */
+export function bindOwn(d: Draft, p: ParsedEntry): void {
+  const place = `${p.entry.seq}|${p.entry.prev}`;
+  const body = p.entry.body;
+  if (body.type === 'absent') {
+    const rounds = [...(d.claims.claimedAt.get(place) ?? [])];
+    const round = claimRound(body);
+    if (rounds[round] !== undefined) return;
+    while (rounds.length < round) rounds.push([]);
+    rounds[round] = body.seats;
+    own(d, 'claims.claimedAt').set(place, rounds);
+    d.claims.lastClaimAt = d.liveness.now;
+    return;
+  }
+  const kind = body.type === 'action' ? 'main' : body.type === 'link' ? 'random' : body.type === 'open' ? 'close' : 'final';
+  if (!d.claims.sent.has(`${place}|${kind}`)) own(d, 'claims.sent').add(`${place}|${kind}`);
 }
 
 /** Lets go of a held entry (a flood's junk, to make room for one that extends the log). */

@@ -7,7 +7,7 @@ import { done, type Draft, incident, own, verified } from './draft.js';
 import { equivocation, finish, verdict } from './end.js';
 import { fetch } from './fetch.js';
 import { entriesAt, entryInSlot, knownEntry } from './held.js';
-import { claimedHere, extendsLog, forget, onMyHistory, remember } from './keep.js';
+import { bindOwn, claimedHere, extendsLog, forget, onMyHistory, remember } from './keep.js';
 import { rollback } from './log.js';
 import { FUTURE_WINDOW, MAX_HELD_PER_POSITION, MAX_HELD_PER_SEAT, type PeerState } from './state.js';
 
@@ -111,6 +111,7 @@ export function accept(d: Draft, p: ParsedEntry): void {
     // echo, that the claims can never be complete: see handleEcho).
     return incident(d, violation('Superseded', `seat ${p.entry.seat}'s ${p.entry.body.type} came after this seat claimed it absent`, { seat: p.entry.seat, seq: p.entry.seq }));
   }
+  if (p.entry.seat === d.ctx.seat) bindOwn(d, p);
   if (p.entry.body.type === 'final') {
     own(d, 'log.finals').set(p.entry.seat, p);
     if (d.log.finals.size === d.ctx.n) finish(d);

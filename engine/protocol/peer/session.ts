@@ -13,7 +13,7 @@ import { makeMessage, parseMessage } from '../codec/wire.js';
 import { echoCheck, entryCheck, signEcho, signEntry } from '../crypto/signing.js';
 import { verifySignatures } from '../crypto/signature.js';
 import { type Check, checkKey, type Effect } from './draft.js';
-import { awaitsAction, type EchoDraft, echoOf, elementsFrom, initialState, makeContext, type Outcome, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
+import { awaitsAction, type EchoDraft, echoOf, elementsFrom, initialState, makeContext, type Outcome, ownUnlogged, type PeerAgent, type PeerState, placeOf, replayOf, returnedOf, splitOf } from './state.js';
 import { likelyChecks, type PeerEvent, step } from './step.js';
 import { legalOptions } from '../../game/play.js';
 
@@ -97,6 +97,8 @@ export interface PeerSession {
   replay(): Replay;
   /** The signed entries of the elements from position `from` on. */
   elements(from: number): SignedEntry[][];
+  /** This seat's own signed entries the log does not hold yet (state.ts ownUnlogged): kept with the log, they bind whoever plays the seat next. */
+  unlogged(): SignedEntry[];
   dispose(): void;
 }
 
@@ -334,6 +336,7 @@ export function makePeerSession(config: PeerSessionConfig): PeerSession {
     start: () => drive({ kind: 'start' }),
     replay: () => replayOf(ctx, state),
     elements: (from) => elementsFrom(state, from),
+    unlogged: () => ownUnlogged(ctx, state),
     dispose() {
       disposed = true;
       listeners.clear();

@@ -302,6 +302,18 @@ export function elementsFrom(s: PeerState, from: number): SignedEntry[][] {
   return s.log.history.slice(from, end).map((h) => h.entries.map((e) => ({ text: e.text, sig: e.sig })));
 }
 
+/**
+ * This seat's own signed entries that the log does not hold yet (its item, claims, openings or
+ * final signature at the current place): what a page keeps with its log, so that the page that
+ * plays the seat next (a refresh, another tab) is bound by them as this one is (keep.ts bindOwn).
+ */
+export function ownUnlogged(ctx: PeerContext, s: PeerState): SignedEntry[] {
+  const mine = entriesAt(s.pool.bySeq, s.log.chain.seq).filter((q) => q.entry.seat === ctx.seat && q.entry.prev === s.log.chain.head);
+  const final = s.log.finals.get(ctx.seat);
+  const all = final && !mine.includes(final) ? [...mine, final] : mine;
+  return all.map((e) => ({ text: e.text, sig: e.sig }));
+}
+
 /** The replay of the game as this peer holds it. */
 export function replayOf(ctx: PeerContext, s: PeerState): Replay {
   const steps = s.log.truncateAt === null ? s.log.history : s.log.history.slice(0, s.log.truncateAt);
