@@ -100,32 +100,63 @@ const absenceFacts = (v: NetGameView, own: Seat) => ({ gone: v.chain?.gone ?? []
 interface History {
   readonly states: GameState[];
   readonly inputs: unknown[];
+  /** Read again from the start when the log goes back (a fresh ledger each time). */
   readonly ledger: AbsenceLedger;
-  /** Reads the elements the session applied since the last call. */
+  /** Reads the elements the session applied since the last call, and goes back with it first if its log went back. */
   catchUp(): void;
 }
+
+/** An element's identity: its signatures (one per entry, unique). */
+const elementKey = (element: readonly SignedEntry[] | undefined): string => (element ? element.map((e) => e.sig).join(',') : '');
 
 function makeHistory(config: SessionTableConfig, watched: NetGame): History {
   const states: GameState[] = [config.initial];
   const inputs: unknown[] = [];
-  const ledger = makeAbsenceLedger(config.genesis.keys.length);
+  /** Each element read, by its key: what tells that the session's log went back and took another. */
+  const keys: string[] = [];
+  const seats = config.genesis.keys.length;
+  let ledger = makeAbsenceLedger(seats);
+
+  /**
+   * The position from which the session's log differs from what this history read: a session
+   * goes back (a late entry outvoted by a majority's claims, a page that went on alone and joins
+   * the table): what the page shows is then what its log holds now, never a line from an element
+   * the table did not adopt.
+   */
+  const agreedUpTo = (): number => {
+    let k = keys.length;
+    while (k > 0 && elementKey(watched.elements(k - 1)[0]) !== keys[k - 1]) k--;
+    return k;
+  };
+
   return {
     states,
     inputs,
-    ledger,
+    get ledger() {
+      return ledger;
+    },
     /**
      * The inputs of the elements applied since the last view, read from the session's own log (which
      * it checked), and the state after each: a view can cover several elements, the log shows each.
      */
     catchUp() {
+      const agreed = agreedUpTo();
+      if (agreed < keys.length) {
+        states.length = agreed + 1;
+        inputs.length = agreed;
+        keys.length = agreed;
+        ledger = makeAbsenceLedger(seats);
+        ledger.read(0, watched.elements(0).slice(0, agreed));
+      }
       const from = inputs.length;
       const fresh = watched.elements(from);
       ledger.read(from, fresh);
-      for (const input of elementInputs(config.genesis, fresh)) {
+      for (const [i, input] of elementInputs(config.genesis, fresh).entries()) {
         const next = applyAction(states[states.length - 1]!, input);
         if (!next.ok) return;
         states.push(next.value);
         inputs.push(input);
+        keys.push(elementKey(fresh[i]));
       }
     },
   };
